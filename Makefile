@@ -1,0 +1,33 @@
+# Quick start: `make lab` (JupyterLab on the first notebook) and `make test` (everything).
+# Both create .venv and install into it; re-running is quick when pyproject.toml is unchanged.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+FIRST  := notebooks/01_the_cafe.ipynb
+
+.PHONY: lab test bench install clean
+
+$(VENV)/.installed-test: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $@
+
+$(VENV)/.installed-lab: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[lab]'
+	touch $@
+
+install: $(VENV)/.installed-test
+
+test: $(VENV)/.installed-test
+	$(PY) -m pytest -q
+
+lab: $(VENV)/.installed-lab
+	$(VENV)/bin/jupyter lab $(if $(wildcard $(FIRST)),$(FIRST),.)
+
+bench: $(VENV)/.installed-test
+	$(PY) benchmarks/engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -1,0 +1,82 @@
+"""The two errors of the engine: bad notation and illegal moves. Both are ValueErrors."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class NotationError(ValueError):
+    """A notation that cannot be read: names the field and the offending token."""
+
+    def __init__(self, field: str, token: str, problem: str):
+        self.field = field
+        self.token = token
+        self.problem = problem
+        super().__init__(f"{field}: {token!r} {problem}")
+
+
+class IllegalMove(ValueError):
+    """An action the rules refuse.
+
+    ``rule`` is the id of the refusing rule (``"R6"``); ``str(error)`` is one sentence a
+    student can act on; ``move`` is the refused placement or action in notation; ``cafe``
+    is the café it was tried on (its notation makes a bug report one paste).
+    """
+
+    def __init__(self, rule: str, message: str, move: str = "", cafe=None,
+                 code: str = "", facts: dict | None = None):
+        self.rule = rule
+        self.move = move
+        self.cafe = cafe
+        self.code = code
+        self.facts = dict(facts or {})
+        super().__init__(message)
+
+    @classmethod
+    def because(cls, rule: str, code: str, cafe=None, **facts) -> "IllegalMove":
+        """The refusal ``code`` of ``messages``, with its English sentence."""
+        from .messages import sentence
+
+        return cls(rule, _with_rule(sentence(code, facts), rule), facts.get("move", ""), cafe, code, facts)
+
+    def sentence(self, lang: str = "en") -> str:
+        """The sentence in ``lang`` ("en" or "fr"), ending with the rule id."""
+        if not self.code:
+            return self.message
+        from .messages import sentence
+
+        return _with_rule(sentence(self.code, self.facts, lang), self.rule)
+
+    @property
+    def message(self) -> str:
+        """The sentence, without the position."""
+        return self.args[0]
+
+    def report(self) -> str:
+        """The sentence, the café drawn and its notation: a bug report in one paste."""
+        if self.cafe is None:
+            return self.message
+        return f"{self.message}\n{self.cafe}\n{self.cafe.format()}"
+
+
+def _with_rule(text: str, rule: str) -> str:
+    """``"… no woman."`` → ``"… no woman (R6)."``"""
+    return f"{text.rstrip('.')} ({rule})."
+
+
+class Refusal(NamedTuple):
+    """A refusal not yet put into words: the engine's checks return these (cheap), and
+    :meth:`error` makes the IllegalMove when one is raised or shown."""
+
+    rule: str
+    code: str
+    cafe: object
+    facts: dict
+
+    def error(self) -> IllegalMove:
+        return IllegalMove.because(self.rule, self.code, self.cafe, **self.facts)
+
+
+def refuse(rule: str, code: str, cafe=None, **facts) -> Refusal:
+    """A refusal by ``rule`` for the reason ``code`` (see ``messages``)."""
+    return Refusal(rule, code, cafe, facts)

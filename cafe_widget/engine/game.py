@@ -1,0 +1,629 @@
+"""The whole card game: set-up (R3), the three actions (R4, R10, R11), the end (R12) and the
+final score (R13), with a game notation and a JSON save.
+
+A :class:`Game` is a thin, mutable handle on immutable :class:`GameState` values: every action
+computes a new state and only then replaces the old one, so a refused action (IllegalMove)
+changes nothing. The rules never call a random generator: chance happens once, in
+:meth:`Game.new`, from a seed, and every game replays exactly from its start and its actions.
+
+Game notation: the café notation followed by five more ``|`` fields::
+
+    <tables> | <seats> | <table pile> | <guest pile> | <hands> | <face-down> | <scores> | <status>
+    RU GB FR ES IT | b1:RUf | US CN … | DEf ITm … | CFf DEm / ITf … | - / - | 8 0 | to:2
+
+Piles are top first; hands and face-down cards list each player's cards, players separated by
+``/``, ``-`` for none; ``status`` holds ``to:N`` (the player to move, counting from 1), then as
+needed ``variant``, ``declare:N`` (N emptied their hand in the turn just ended, R12c),
+``over:R12a|R12b|R12c`` and ``turn:RUf@c2,ITf@c4`` (cards of the turn in progress; the other
+fields then describe the position before that turn). The cards that left the game (the box)
+are what is missing from the 120.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass, field, replace
+
+from .cafe import (Cafe, CardScore, Turn, TurnState, format_seats, format_tables,
+                   parse_placement, parse_seat, parse_seats, parse_table_list, parse_tables, parse_turn)
+from .cards import (check_copies, full_guest_deck, full_table_deck, parse_guest, sort_guests)
+from .errors import IllegalMove, NotationError, Refusal, refuse
+
+HAND_SIZE = 7        # R3
+HAND_LIMIT = 12      # R10
+PENALTY = 2          # R13, per card in hand or face down
+SAVE_FORMAT = "cafe-widget game"
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything at the start of a turn. Player numbers here count from 0."""
+
+    cafe: Cafe
+    guest_pile: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    face_down: tuple[tuple[str, ...], ...]
+    scores: tuple[int, ...]
+    to_move: int = 0
+    variant: bool = False
+    may_declare: int | None = None
+    over: str | None = None
+    box: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player's line of the final score (R13)."""
+
+    player: int
+    score: int
+    penalty: int
+    final: int
+    rank: int
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """R13: scores less penalties, ranked; on a tie fewer penalties wins; still tied, shared."""
+
+    standings: tuple[Standing, ...]
+    over: bool
+    reason: str | None
+
+    @property
+    def ranking(self) -> tuple[Standing, ...]:
+        """Standings best first (ties in player order)."""
+        return tuple(sorted(self.standings, key=lambda s: (s.rank, s.player)))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The player numbers (from 0) who share rank 1."""
+        return tuple(s.player for s in self.standings if s.rank == 1)
+
+    def __str__(self) -> str:
+        lines = [f"{'place':>5}  player  score  penalty  final"]
+        for s in self.ranking:
+            lines.append(f"{s.rank:>5}  {s.player + 1:>6}  {s.score:>5}  {-s.penalty:>7}  {s.final:>5}")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One finished action: who, what (in notation), and the turn if cards were placed."""
+
+    player: int
+    action: str
+    turn: Turn | None = None
+
+    @property
+    def points(self) -> int:
+        return self.turn.points if self.turn else 0
+
+
+def _without(hand: tuple[str, ...], cards) -> tuple[str, ...]:
+    rest = list(hand)
+    for c in cards:
+        rest.remove(c)
+    return tuple(rest)
+
+
+class Game:
+    """A game of 2–5 players. Player numbers count from 0 in Python, from 1 in text."""
+
+    def __init__(self, state: GameState, seed: int | None = None):
+        self._state = state
+        self._turn: TurnState | None = None
+        self.seed = seed
+        self._start = self.format()
+        self.history: list[str] = []
+        self.log: list[LogEntry] = []
+
+    # -- set-up ---------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, players: int = 2, seed: int | None = None, variant: bool = False,
+            start_player: int | None = None) -> "Game":
+        """Shuffle with ``seed``, deal 7 guests each, lay 5 tables in the X (R3)."""
+        if not isinstance(players, int) or not 2 <= players <= 5:
+            raise ValueError(f"Café International is for 2 to 5 players, not {players!r} (R3).")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        rng = random.Random(seed)
+        guests, tables = list(full_guest_deck()), list(full_table_deck())
+        rng.shuffle(guests)
+        rng.shuffle(tables)
+        hands = tuple(sort_guests(guests[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(players))
+        if start_player is None:
+            start_player = rng.randrange(players)
+        elif not 0 <= start_player < players:
+            raise ValueError(f"start_player must be from 0 to {players - 1}, not {start_player}.")
+        cafe = Cafe(tuple(tables[:5]), (None,) * 12, tuple(tables[5:]))
+        state = GameState(cafe, tuple(guests[players * HAND_SIZE:]), hands, ((),) * players,
+                          (0,) * players, start_player, variant)
+        return cls(state, seed)
+
+    # -- reading the game -----------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The state at the start of the turn in progress."""
+        return self._state
+
+    @property
+    def players(self) -> int:
+        return len(self._state.hands)
+
+    @property
+    def variant(self) -> bool:
+        return self._state.variant
+
+    @property
+    def to_move(self) -> int:
+        """The player to move (from 0)."""
+        return self._state.to_move
+
+    @property
+    def cafe(self) -> Cafe:
+        """The café as it stands, the cards of the turn in progress included."""
+        return self._turn.cafe if self._turn else self._state.cafe
+
+    @property
+    def turn(self) -> TurnState | None:
+        """The turn in progress (cards placed but the turn not ended), or None."""
+        return self._turn
+
+    @property
+    def hands(self) -> tuple[tuple[str, ...], ...]:
+        """Every hand as it stands (cards placed this turn left out)."""
+        hands = self._state.hands
+        if not self._turn:
+            return hands
+        p = self.to_move
+        return hands[:p] + (_without(hands[p], self._placed()),) + hands[p + 1:]
+
+    def hand(self, player: int | None = None) -> tuple[str, ...]:
+        """One hand (the player to move's by default)."""
+        return self.hands[self.to_move if player is None else player]
+
+    @property
+    def guest_pile(self) -> tuple[str, ...]:
+        return self._state.guest_pile
+
+    @property
+    def table_pile(self) -> tuple[str, ...]:
+        return self.cafe.pile
+
+    @property
+    def face_down(self) -> tuple[tuple[str, ...], ...]:
+        return self._state.face_down
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points scored so far (penalties come off at the end, R13)."""
+        return self._state.scores
+
+    @property
+    def box(self) -> tuple[str, ...]:
+        """Tables and guests that have left the game (R9), the turn in progress included."""
+        return self._state.box + (self._turn.removed if self._turn else ())
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.over is not None
+
+    @property
+    def over_reason(self) -> str | None:
+        """``"R12a"`` (table pile short), ``"R12b"`` (last guest drawn), ``"R12c"`` (declared)."""
+        return self._state.over
+
+    def _placed(self) -> list[str]:
+        return [c.guest for c in self._turn.cards] if self._turn else []
+
+    # -- checks: one per action, asked by the action itself and by can_*/explain_* ---------
+
+    def _begin(self) -> TurnState:
+        return self._turn or self._state.cafe.begin_turn(self._state.variant)
+
+    def _check_place(self, guest: str, seat: str) -> TurnState | Refusal:
+        move = f"{guest}@{seat}"
+        if self.is_over:
+            return refuse("R12", "game_over", self.cafe, move=move)
+        if guest not in self.hand():
+            return refuse("R4", "not_in_hand", self.cafe, move=move, guest=guest)
+        return self._begin()._seat(guest, seat)
+
+    def explain_place(self, placement: str) -> IllegalMove | None:
+        """Why ``placement`` may not be the next card now, or None if it may."""
+        result = self._check_place(*parse_placement(placement))
+        return result.error() if isinstance(result, Refusal) else None
+
+    def legal_placements(self) -> list[str]:
+        """Every placement that may be the next card now, in hand order then seat order."""
+        if self.is_over:
+            return []
+        return [f"{g}@{s}" for g in dict.fromkeys(self.hand())
+                for s in self._begin().legal_seats(g)]
+
+    def explain_end_turn(self) -> IllegalMove | None:
+        """Why the turn may not end now (R4, R7, R14), or None if it may."""
+        if self.is_over:
+            return IllegalMove.because("R12", "over", self.cafe)
+        return self._begin().explain_end()
+
+    def can_end_turn(self) -> bool:
+        return not self.is_over and self._begin().can_end()
+
+    def explain_draw(self) -> IllegalMove | None:
+        """Why the player to move may not draw now (R4, R10, R12), or None."""
+        if self.is_over:
+            return IllegalMove.because("R12", "over", self.cafe)
+        if self._turn:
+            return IllegalMove.because("R4", "placed_already", self.cafe, count=len(self._turn.cards))
+        if len(self.hand()) >= HAND_LIMIT:
+            return IllegalMove.because("R10", "hand_full", self.cafe)
+        if not self.guest_pile:
+            return IllegalMove.because("R12", "pile_empty", self.cafe)
+        return None
+
+    def explain_face_down(self, guest: str) -> IllegalMove | None:
+        """Why ``guest`` may not be laid face down now (R4, R11, R12), or None."""
+        if self.is_over:
+            return IllegalMove.because("R12", "over", self.cafe)
+        if self._turn:
+            return IllegalMove.because("R4", "placed_already", self.cafe, count=len(self._turn.cards))
+        if len(self.hand()) != HAND_LIMIT:
+            return IllegalMove.because("R11", "not_twelve", self.cafe, count=len(self.hand()))
+        if guest not in self.hand():
+            return IllegalMove.because("R11", "not_in_hand", self.cafe, move=f"down:{guest}", guest=guest)
+        return None
+
+    def who_may_declare(self) -> tuple[int, ...]:
+        """Players who may declare the end right now (R12c)."""
+        st = self._state
+        if self.is_over:
+            return ()
+        who = []
+        if st.may_declare is not None:
+            who.append(st.may_declare)
+        if not self._turn and not st.hands[st.to_move] and st.to_move not in who:
+            who.append(st.to_move)
+        return tuple(who)
+
+    def explain_declare_end(self, player: int | None = None) -> IllegalMove | None:
+        """Why ``player`` (default: the one who may) may not declare the end (R12c), or None."""
+        if self.is_over:
+            return IllegalMove.because("R12", "over", self.cafe)
+        who = self.who_may_declare()
+        if player is None:
+            player = who[0] if who else self.to_move
+        if player not in who:
+            return IllegalMove.because("R12", "cannot_declare", self.cafe, player=player + 1)
+        return None
+
+    # -- actions --------------------------------------------------------------------------
+
+    def place(self, placement: str, seat: str | None = None) -> CardScore:
+        """Place one card of the turn in progress (``"ITm@d3"`` or ``"ITm", "d3"``), checked at once.
+
+        If the card's clearing finds the table pile short, the game ends at once (R12a) and
+        the turn is scored.
+        """
+        guest, seat = parse_placement(placement) if seat is None else (
+            parse_guest(placement, "placement"), parse_seat(seat, "placement"))
+        result = self._check_place(guest, seat)
+        if isinstance(result, Refusal):
+            raise result.error()
+        self._turn = result
+        self.history.append(f"{guest}@{seat}")
+        if result.ended:
+            self._commit_turn()
+        return result.cards[-1]
+
+    def undo(self) -> str:
+        """Take back the last card of the turn in progress.
+
+        Allowed across a clearing too: the cleared table and guests come back and the drawn
+        tables return to the top of the pile, so a turn that cannot be finished is never stuck.
+        """
+        if self.is_over:
+            raise IllegalMove.because("R12", "over", self.cafe)
+        if not self._turn:
+            raise IllegalMove.because("R4", "nothing_to_undo", self.cafe)
+        last = self._turn.cards[-1]
+        turn = self._state.cafe.begin_turn(self.variant)
+        for card in self._turn.cards[:-1]:
+            turn = turn.place(card.guest, card.seat)
+        self._turn = turn if turn.cards else None
+        self.history.append("undo")
+        return last.text
+
+    def end_turn(self) -> Turn:
+        """End the turn in progress (R7 and R14 checked) and score it."""
+        refusal = self.explain_end_turn()
+        if refusal:
+            raise refusal
+        self.history.append("end")
+        return self._commit_turn()
+
+    def play(self, text: str) -> Turn:
+        """Place a whole turn (``"RUf@c2, ITf@c4"``) and end it; all or nothing."""
+        if self._turn:
+            raise IllegalMove.because("R4", "placed_already", self.cafe, count=len(self._turn.cards))
+        placements = parse_turn(text)
+        if self.is_over:
+            raise IllegalMove.because("R12", "over", self.cafe)
+        turn = self._state.cafe.begin_turn(self.variant)
+        hand = list(self.hand())
+        for guest, seat in placements:
+            if turn.ended:
+                raise IllegalMove.because("R12", "game_over", turn.cafe, move=f"{guest}@{seat}")
+            if guest not in hand:
+                raise IllegalMove.because("R4", "not_in_hand", turn.cafe, move=f"{guest}@{seat}", guest=guest)
+            turn = turn.place(guest, seat)
+            hand.remove(guest)
+        turn.finish()  # raises if the turn may not end
+        self._turn = turn
+        self.history.append(", ".join(f"{g}@{s}" for g, s in placements))
+        return self._commit_turn()
+
+    def draw(self) -> str:
+        """Draw the top guest card (R10); drawing the last one ends the game (R12b)."""
+        refusal = self.explain_draw()
+        if refusal:
+            raise refusal
+        st = self._state
+        card, p = st.guest_pile[0], st.to_move
+        hands = st.hands[:p] + (sort_guests(st.hands[p] + (card,)),) + st.hands[p + 1:]
+        self._advance(replace(st, guest_pile=st.guest_pile[1:], hands=hands,
+                              over="R12b" if len(st.guest_pile) == 1 else None), "draw")
+        return card
+
+    def lay_face_down(self, guest: str) -> None:
+        """With exactly 12 cards, lay one face down; it costs 2 points at the end (R11)."""
+        guest = parse_guest(guest, "face-down")
+        refusal = self.explain_face_down(guest)
+        if refusal:
+            raise refusal
+        st, p = self._state, self._state.to_move
+        hands = st.hands[:p] + (_without(st.hands[p], [guest]),) + st.hands[p + 1:]
+        downs = st.face_down[:p] + (sort_guests(st.face_down[p] + (guest,)),) + st.face_down[p + 1:]
+        self._advance(replace(st, hands=hands, face_down=downs), f"down:{guest}")
+
+    def declare_end(self, player: int | None = None) -> Result:
+        """A player whose hand is empty declares the game over (R12c)."""
+        refusal = self.explain_declare_end(player)
+        if refusal:
+            raise refusal
+        who = player if player is not None else self.who_may_declare()[0]
+        self._state = replace(self._state, over="R12c", may_declare=None)
+        self.history.append(f"declare:{who + 1}")
+        self.log.append(LogEntry(who, "declare"))
+        return self.result()
+
+    def act(self, action: str):
+        """Do one action written in notation: ``RUf@c2``, ``undo``, ``end``, ``draw``,
+        ``down:RUf``, ``declare`` or ``declare:N``, or a whole turn ``RUf@c2, ITf@c4``."""
+        text = action.strip()
+        if text == "undo":
+            return self.undo()
+        if text == "end":
+            return self.end_turn()
+        if text == "draw":
+            return self.draw()
+        if text.startswith("down:"):
+            return self.lay_face_down(text[5:])
+        if text == "declare" or text.startswith("declare:"):
+            number = text[8:]
+            if number and not number.isdigit():
+                raise NotationError("action", text, "is not declare:N with N a player number")
+            return self.declare_end(int(number) - 1 if number else None)
+        if "," in text or " " in text:
+            return self.play(text)
+        return self.place(text)
+
+    def _advance(self, state: GameState, action: str) -> None:
+        """Finish a draw or face-down action: next player."""
+        p = state.to_move
+        self._state = replace(state, to_move=(p + 1) % self.players, may_declare=None)
+        self.history.append(action)
+        self.log.append(LogEntry(p, action))
+
+    def _commit_turn(self) -> Turn:
+        turn, st = self._turn, self._state
+        finished = Turn(st.cafe, turn.cards, turn.cafe, turn.ended, turn.variant, turn.removed)
+        p = st.to_move
+        hand = _without(st.hands[p], [c.guest for c in turn.cards])
+        self._state = replace(
+            st, cafe=turn.cafe, hands=st.hands[:p] + (hand,) + st.hands[p + 1:],
+            scores=st.scores[:p] + (st.scores[p] + finished.points,) + st.scores[p + 1:],
+            to_move=(p + 1) % self.players, may_declare=None if hand else p,
+            over="R12a" if turn.ended else None, box=st.box + turn.removed)
+        self._turn = None
+        self.log.append(LogEntry(p, finished.text, finished))
+        return finished
+
+    # -- the end --------------------------------------------------------------------------
+
+    def result(self) -> Result:
+        """R13: each card in hand or face down costs 2; ranked by final score, then fewer
+        penalties; still tied, the win is shared. Provisional while the game goes on."""
+        st = self._state
+        rows = []
+        for p in range(self.players):
+            penalty = PENALTY * (len(self.hands[p]) + len(st.face_down[p]))
+            rows.append((p, st.scores[p], penalty, st.scores[p] - penalty))
+        key = {p: (-final, penalty) for p, _, penalty, final in rows}
+        standings = tuple(
+            Standing(p, score, penalty, final, 1 + sum(1 for q in key if key[q] < key[p]))
+            for p, score, penalty, final in rows)
+        return Result(standings, self.is_over, st.over)
+
+    # -- notation and saves ---------------------------------------------------------------
+
+    def format(self) -> str:
+        """The game notation (see the module docstring)."""
+        st = self._state
+
+        def cards(groups):
+            return " / ".join(" ".join(g) if g else "-" for g in groups)
+
+        status = [f"to:{st.to_move + 1}"]
+        if st.variant:
+            status.append("variant")
+        if st.may_declare is not None:
+            status.append(f"declare:{st.may_declare + 1}")
+        if st.over:
+            status.append(f"over:{st.over}")
+        if self._turn:
+            status.append("turn:" + ",".join(c.text for c in self._turn.cards))
+        return " | ".join([
+            format_tables(st.cafe.tables), format_seats(st.cafe.seats),
+            " ".join(st.cafe.pile) or "-", " ".join(st.guest_pile) or "-",
+            cards(st.hands), cards(st.face_down), " ".join(map(str, st.scores)), " ".join(status)])
+
+    @classmethod
+    def parse(cls, text: str) -> "Game":
+        """Read a game notation; NotationError naming the field and token if it is wrong."""
+        if not isinstance(text, str):
+            raise NotationError("game", repr(text), "is not text")
+        fields = text.split("|")
+        if len(fields) != 8:
+            raise NotationError("game", text.strip()[:60], f"has {len(fields)} fields, not 8: tables | "
+                                "seats | table pile | guest pile | hands | face-down | scores | status")
+        tables = parse_tables(fields[0])
+        seats = parse_seats(fields[1])
+        table_pile = parse_table_list(fields[2], "table pile")
+        guest_pile = _parse_guests(fields[3], "guest pile")
+        hands = tuple(_parse_guests(h, "hands") for h in fields[4].split("/"))
+        players = len(hands)
+        if not 2 <= players <= 5:
+            raise NotationError("hands", fields[4].strip(), f"has {players} hands; 2 to 5 players play (R3)")
+        face_down = tuple(_parse_guests(h, "face-down") for h in fields[5].split("/"))
+        if len(face_down) != players:
+            raise NotationError("face-down", fields[5].strip(), f"has {len(face_down)} groups, not {players}")
+        scores = []
+        for tok in fields[6].split():
+            if not tok.isdigit():
+                raise NotationError("scores", tok, "is not a score (a whole number)")
+            scores.append(int(tok))
+        if len(scores) != players:
+            raise NotationError("scores", fields[6].strip(), f"has {len(scores)} scores, not {players}")
+        for i, hand in enumerate(hands):
+            if len(hand) > HAND_LIMIT:
+                raise NotationError("hands", " ".join(hand), f"holds {len(hand)} cards; the limit is 12 (R10)")
+        all_guests = [g for g in seats if g] + list(guest_pile) + [g for h in hands + face_down for g in h]
+        all_tables = [t for t in tables if t] + list(table_pile)
+        check_copies(all_guests, all_tables, "game")
+        status = _parse_status(fields[7], players)
+        box = (Counter(full_table_deck()) - Counter(all_tables)) + (Counter(full_guest_deck()) - Counter(all_guests))
+        state = GameState(Cafe(tables, seats, table_pile), guest_pile, hands, face_down, tuple(scores),
+                          status["to"], status["variant"], status["declare"], status["over"],
+                          tuple(sorted(box.elements())))
+        game = cls(state)
+        if status["turn"]:
+            if state.over:
+                raise NotationError("status", "turn:" + status["turn"], "cannot follow over: the game is over")
+            for token in status["turn"].split(","):
+                try:
+                    game.place(token)
+                except IllegalMove as err:
+                    raise NotationError("status", token, f"is not a legal card of the turn in progress: {err}") from None
+            if game.is_over:
+                raise NotationError("status", status["turn"], "ends the game; write the position after it")
+            game._start, game.history = game.format(), []
+        return game
+
+    def to_json(self) -> str:
+        """A save as JSON: the starting notation, every action since, and the notation now."""
+        return json.dumps({"format": SAVE_FORMAT, "version": 1, "seed": self.seed,
+                           "start": self._start, "actions": list(self.history),
+                           "notation": self.format()}, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        """Load a save by replaying its actions; NotationError if it is damaged."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as err:
+            raise NotationError("json", str(text)[:40], f"is not JSON ({err})") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise NotationError("json", "format", f"is not {SAVE_FORMAT!r}")
+        if data.get("version") != 1:
+            raise NotationError("json", "version", "must be 1")
+        start, actions, seed = data.get("start"), data.get("actions"), data.get("seed")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise NotationError("json", "actions", "must be a list of actions in notation")
+        if seed is not None and not isinstance(seed, int):
+            raise NotationError("json", "seed", "must be a whole number or null")
+        game = cls.parse(start)
+        game.seed = seed
+        for action in actions:
+            try:
+                game.act(action)
+            except IllegalMove as err:
+                raise NotationError("json", action, f"cannot be replayed: {err}") from None
+        if data.get("notation") != game.format():
+            raise NotationError("json", "notation", "does not match the game its actions replay")
+        return game
+
+    def copy(self) -> "Game":
+        """An independent copy (states are immutable, so this is cheap)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.history, other.log = list(self.history), list(self.log)
+        return other
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Game) and self.format() == other.format()
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"Game.parse({self.format()!r})"
+
+    def __str__(self) -> str:
+        st = self._state
+        lines = [str(self.cafe), f"  guest pile: {len(st.guest_pile)} cards"]
+        for p in range(self.players):
+            mark = "→" if p == st.to_move and not self.is_over else " "
+            lines.append(f"{mark} player {p + 1}: {st.scores[p]:>3} points, hand {len(self.hands[p]):>2}, "
+                         f"face down {len(st.face_down[p])}")
+        if self.is_over:
+            lines.append(f"  game over ({st.over})")
+        return "\n".join(lines)
+
+
+def _parse_guests(text: str, field_name: str) -> tuple[str, ...]:
+    tokens = text.split()
+    if tokens == ["-"]:
+        return ()
+    return tuple(parse_guest(tok, field_name) for tok in tokens)
+
+
+def _parse_status(text: str, players: int) -> dict:
+    status = {"to": None, "variant": False, "declare": None, "over": None, "turn": ""}
+
+    def player(tok, value):
+        if not value.isdigit() or not 1 <= int(value) <= players:
+            raise NotationError("status", tok, f"must name a player from 1 to {players}")
+        return int(value) - 1
+
+    for tok in text.split():
+        key, _, value = tok.partition(":")
+        if key == "to" and status["to"] is None:
+            status["to"] = player(tok, value)
+        elif tok == "variant":
+            status["variant"] = True
+        elif key == "declare" and status["declare"] is None:
+            status["declare"] = player(tok, value)
+        elif key == "over" and value in ("R12a", "R12b", "R12c"):
+            status["over"] = value
+        elif key == "turn" and value:
+            status["turn"] = value
+        else:
+            raise NotationError("status", tok, "is not one of to:N, variant, declare:N, over:R12a|R12b|R12c, turn:…")
+    if status["to"] is None:
+        raise NotationError("status", text.strip() or "(empty)", "must say whose turn it is: to:N")
+    return status
