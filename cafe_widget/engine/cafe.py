@@ -97,6 +97,8 @@ def parse_placement(token: str) -> tuple[str, str]:
     guest, at, seat = token.partition("@")
     if not at:
         raise NotationError("placement", token, "is not a placement: write guest@seat, for example ITm@d3")
+    if not seat:
+        raise NotationError("placement", token, "names no seat after @: write guest@seat, for example ITm@d3")
     return parse_guest(guest, "placement"), parse_seat(seat, "placement")
 
 
@@ -143,6 +145,7 @@ class Cafe:
         seats = parse_seats(fields[1] if len(fields) > 1 else "")
         pile = parse_table_list(fields[2] if len(fields) > 2 else "", "table pile")
         check_copies([g for g in seats if g], [t for t in tables if t] + list(pile), "café")
+        check_no_full_table(tables, seats)
         return cls(tables, seats, pile)
 
     def format(self) -> str:
@@ -219,6 +222,13 @@ def parse_tables(text: str) -> tuple:
     return tuple(None if tok == "-" else parse_nation(tok, "tables") for tok in tokens)
 
 
+def check_no_full_table(tables, seats) -> None:
+    """NotationError for a table with four guests: a full table is cleared at once (R9)."""
+    for t, place in enumerate(TABLE_PLACES):
+        if tables[t] and all(seats[i] for i in TABLE_SEATS[t]):
+            raise NotationError("seats", place, "is a full table; a full table is cleared at once (R9)")
+
+
 def format_tables(tables) -> str:
     return " ".join(t or "-" for t in tables)
 
@@ -289,7 +299,11 @@ class TurnState:
     def legal_seats(self, guest: str) -> list[str]:
         """Seats, in reading order, where ``guest`` may be the next card."""
         guest = parse_guest(guest)
-        return [seat for seat in SEATS if not isinstance(self._seat(guest, seat), Refusal)]
+        nation, tables, seats = guest[:2], self.cafe.tables, self.cafe.seats
+        # The two cheapest refusals (R5) first; every other seat gets the full check.
+        return [SEATS[s] for s in range(12)
+                if seats[s] is None and any(tables[t] == nation for t in SEAT_TABLES[s])
+                and not isinstance(self._seat(guest, SEATS[s]), Refusal)]
 
     def explain_end(self) -> IllegalMove | None:
         """Why the turn may not end now (R4, R7, R14), or None if it may."""
@@ -331,6 +345,11 @@ class TurnState:
     def max_cards(self) -> int:
         """3, or 4 in a turn that forms a ladies' or men's table (R4, R14)."""
         return 4 if self.single_sex else 3
+
+    def _guests_before(self, t: int, seats: tuple, new_seat: int) -> int:
+        """Guests at table ``t`` who were not placed this turn (R14 allows at most one)."""
+        placed = {SEAT_INDEX[c.seat] for c in self.cards} | {new_seat}
+        return sum(1 for i in TABLE_SEATS[t] if seats[i] and i not in placed)
 
     def _pairs(self, table_indices) -> list[tuple[str, str]]:
         return [(TABLE_PLACES[t], self.cafe.tables[t]) for t in table_indices]
@@ -379,7 +398,8 @@ class TurnState:
                                                place=TABLE_PLACES[t], nation=tables[t],
                                                sex=single_sex[2])
             elif abs(women - men) > 1:  # R6
-                if self.variant and single_sex is None and (women == 0 or men == 0):
+                if (self.variant and single_sex is None and (women == 0 or men == 0)
+                        and self._guests_before(t, new_seats, s) <= 1):
                     single_sex, forming = (t, "forming", guest[2]), True  # R14 waives R6 here
                 else:
                     code = "balance_second" if self.variant and (women == 0 or men == 0) else "balance"
@@ -432,11 +452,14 @@ class TurnState:
         if single_sex and single_sex[1] == "forming":
             # R14, checked at once: the table must still be completable within 4 cards.
             t, _, sex = single_sex
-            need = 4 - sum(1 for i in TABLE_SEATS[t] if new_seats[i])
-            if need > 4 - (n_cards + 1):
-                return refuse("R14", "variant_short", cafe, move=move,
-                                           place=TABLE_PLACES[t], nation=tables[t], sex=sex,
-                                           need=need, left=4 - (n_cards + 1))
+            here = sum(1 for i in TABLE_SEATS[t] if new_seats[i])
+            if 4 - here > 4 - (n_cards + 1):
+                if self.single_sex is None:  # this card started it: say it as the balance rule
+                    return refuse("R6", "balance_short", cafe, move=move, place=TABLE_PLACES[t],
+                                  nation=tables[t], women=here if sex == "f" else 0,
+                                  men=here if sex == "m" else 0)
+                return refuse("R14", "variant_short", cafe, move=move, place=TABLE_PLACES[t],
+                              nation=tables[t], sex=sex, need=4 - here, left=4 - (n_cards + 1))
         card = CardScore(guest, seat, tuple(scores), tuple(TABLE_PLACES[t] for t in full))
         return TurnState(self.start, Cafe(new_tables, new_seats, pile), self.variant,
                          self.cards + (card,), pending, single_sex, ended, removed)

@@ -26,7 +26,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
-from .cafe import (Cafe, CardScore, Turn, TurnState, format_seats, format_tables,
+from .cafe import (Cafe, CardScore, Turn, TurnState, check_no_full_table, format_seats, format_tables,
                    parse_placement, parse_seat, parse_seats, parse_table_list, parse_tables, parse_turn)
 from .cards import (check_copies, full_guest_deck, full_table_deck, parse_guest, sort_guests)
 from .errors import IllegalMove, NotationError, Refusal, refuse
@@ -243,13 +243,15 @@ class Game:
         """Every placement that may be the next card now, in hand order then seat order."""
         if self.is_over:
             return []
-        return [f"{g}@{s}" for g in dict.fromkeys(self.hand())
-                for s in self._begin().legal_seats(g)]
+        turn = self._begin()
+        return [f"{g}@{s}" for g in dict.fromkeys(self.hand()) for s in turn.legal_seats(g)]
 
     def explain_end_turn(self) -> IllegalMove | None:
         """Why the turn may not end now (R4, R7, R14), or None if it may."""
         if self.is_over:
             return IllegalMove.because("R12", "over", self.cafe)
+        if not self._turn and len(self.hand()) >= HAND_LIMIT:
+            return IllegalMove.because("R4", "empty_turn_twelve", self.cafe)
         return self._begin().explain_end()
 
     def can_end_turn(self) -> bool:
@@ -285,14 +287,15 @@ class Game:
         if self.is_over:
             return ()
         who = []
-        if st.may_declare is not None:
+        if st.may_declare is not None and not self._turn:
             who.append(st.may_declare)
         if not self._turn and not st.hands[st.to_move] and st.to_move not in who:
             who.append(st.to_move)
         return tuple(who)
 
     def explain_declare_end(self, player: int | None = None) -> IllegalMove | None:
-        """Why ``player`` (default: the one who may) may not declare the end (R12c), or None."""
+        """Why ``player`` may not declare the end (R12c), or None. By default the player who
+        may: the one who just emptied their hand, else the player to move."""
         if self.is_over:
             return IllegalMove.because("R12", "over", self.cafe)
         who = self.who_may_declare()
@@ -365,7 +368,7 @@ class Game:
             hand.remove(guest)
         turn.finish()  # raises if the turn may not end
         self._turn = turn
-        self.history.append(", ".join(f"{g}@{s}" for g, s in placements))
+        self.history.extend([f"{g}@{s}" for g, s in placements] + ["end"])
         return self._commit_turn()
 
     def draw(self) -> str:
@@ -416,8 +419,8 @@ class Game:
             return self.lay_face_down(text[5:])
         if text == "declare" or text.startswith("declare:"):
             number = text[8:]
-            if number and not number.isdigit():
-                raise NotationError("action", text, "is not declare:N with N a player number")
+            if number and not (number.isascii() and number.isdigit() and 1 <= int(number) <= self.players):
+                raise NotationError("action", text, f"is not declare:N with N a player from 1 to {self.players}")
             return self.declare_end(int(number) - 1 if number else None)
         if "," in text or " " in text:
             return self.play(text)
@@ -496,16 +499,16 @@ class Game:
         seats = parse_seats(fields[1])
         table_pile = parse_table_list(fields[2], "table pile")
         guest_pile = _parse_guests(fields[3], "guest pile")
-        hands = tuple(_parse_guests(h, "hands") for h in fields[4].split("/"))
+        hands = tuple(sort_guests(_parse_guests(h, "hands")) for h in fields[4].split("/"))
         players = len(hands)
         if not 2 <= players <= 5:
             raise NotationError("hands", fields[4].strip(), f"has {players} hands; 2 to 5 players play (R3)")
-        face_down = tuple(_parse_guests(h, "face-down") for h in fields[5].split("/"))
+        face_down = tuple(sort_guests(_parse_guests(h, "face-down")) for h in fields[5].split("/"))
         if len(face_down) != players:
             raise NotationError("face-down", fields[5].strip(), f"has {len(face_down)} groups, not {players}")
         scores = []
         for tok in fields[6].split():
-            if not tok.isdigit():
+            if not (tok.isascii() and tok.isdigit()):
                 raise NotationError("scores", tok, "is not a score (a whole number)")
             scores.append(int(tok))
         if len(scores) != players:
@@ -516,7 +519,11 @@ class Game:
         all_guests = [g for g in seats if g] + list(guest_pile) + [g for h in hands + face_down for g in h]
         all_tables = [t for t in tables if t] + list(table_pile)
         check_copies(all_guests, all_tables, "game")
+        check_no_full_table(tables, seats)
         status = _parse_status(fields[7], players)
+        if status["declare"] is not None and hands[status["declare"]]:
+            raise NotationError("status", f"declare:{status['declare'] + 1}",
+                                "names a player whose hand is not empty (R12c)")
         box = (Counter(full_table_deck()) - Counter(all_tables)) + (Counter(full_guest_deck()) - Counter(all_guests))
         state = GameState(Cafe(tables, seats, table_pile), guest_pile, hands, face_down, tuple(scores),
                           status["to"], status["variant"], status["declare"], status["over"],
@@ -562,7 +569,7 @@ class Game:
         for action in actions:
             try:
                 game.act(action)
-            except IllegalMove as err:
+            except ValueError as err:  # IllegalMove or NotationError
                 raise NotationError("json", action, f"cannot be replayed: {err}") from None
         if data.get("notation") != game.format():
             raise NotationError("json", "notation", "does not match the game its actions replay")
@@ -606,7 +613,7 @@ def _parse_status(text: str, players: int) -> dict:
     status = {"to": None, "variant": False, "declare": None, "over": None, "turn": ""}
 
     def player(tok, value):
-        if not value.isdigit() or not 1 <= int(value) <= players:
+        if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= players:
             raise NotationError("status", tok, f"must name a player from 1 to {players}")
         return int(value) - 1
 

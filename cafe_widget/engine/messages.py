@@ -58,7 +58,7 @@ def _en(code: str, f: dict) -> str:
         return f"{mv}: a turn places at most 3 cards."
     if code == "too_many_variant":
         return (f"{mv}: a turn places at most 3 cards, or 4 in a turn that forms a "
-                f"ladies' or men's table (R14).")
+                f"ladies' or men's table.")
     if code == "game_over":
         return f"{mv}: the game is over, so no more cards may be placed."
     if code == "seat_taken":
@@ -82,36 +82,42 @@ def _en(code: str, f: dict) -> str:
     if code == "balance_second":
         return (f"{mv}: {table_words(f['place'], f['nation'])} would have "
                 f"{sexes_words(f['women'], f['men'])}, and only one ladies' or men's table "
-                f"may form in a turn (R14).")
+                f"may form in a turn.")
+    if code == "balance_short":
+        kind = "ladies'" if f["women"] else "men's"
+        return (f"{mv}: {table_words(f['place'], f['nation'])} would have "
+                f"{sexes_words(f['women'], f['men'])}, and too few cards are left this turn "
+                f"to make it a {kind} table.")
     if code == "variant_mixed":
         kind = "ladies'" if f["sex"] == "f" else "men's"
         return (f"{mv}: {table_words(f['place'], f['nation'])} is becoming a {kind} table this "
                 f"turn, so only {'women' if f['sex'] == 'f' else 'men'} may join it.")
     if code == "variant_short":
-        who = "women" if f["sex"] == "f" else "men"
+        kind, who = ("ladies'", "women") if f["sex"] == "f" else ("men's", "men")
         return (f"{mv}: {table_words(f['place'], f['nation'])} would then need {f['need']} more "
-                f"{who} to become a {'ladies' if f['sex'] == 'f' else 'men'}'s table, but only "
+                f"{who} to become a {kind} table, but only "
                 f"{f['left']} more card{'s' if f['left'] != 1 else ''} may follow this turn.")
     if code == "not_in_hand":
         return f"{mv}: {g} ({f['guest']}) is not in your hand."
     if code == "empty_turn":
         return "No card has been placed this turn: place a guest, or draw a card instead."
+    if code == "empty_turn_twelve":
+        return "No card has been placed this turn: place a guest, or lay a card face down instead."
     if code == "unjoined":
         return (f"{guest_name(f['previous'])} on {f['previous_seat']} sits alone at "
                 f"{tables_words(f['tables'])} and scores nothing: another guest must join "
                 f"{_him(f['previous'])} before the turn ends.")
     if code == "variant_unfinished":
-        kind = "ladies'" if f["sex"] == "f" else "men's"
-        return (f"{table_words(f['place'], f['nation'])} has only {f['count']} "
-                f"{'women' if f['sex'] == 'f' else 'men'}: the {kind} table must be completed "
-                f"with four this turn, or the balance rule holds there.")
+        kind, who = ("ladies'", "women") if f["sex"] == "f" else ("men's", "men")
+        return (f"{table_words(f['place'], f['nation'])} has only {_NUMBERS['en'][f['count']]} "
+                f"{who}: a {kind} table needs four {who} by the end of the turn.")
     if code == "nothing_to_undo":
         return "There is no card of this turn to take back."
     if code == "placed_already":
         return (f"You have already placed {f['count']} card{'s' if f['count'] > 1 else ''} this "
                 f"turn, and a turn is one action: end the turn instead.")
     if code == "hand_full":
-        return "You hold 12 cards, the most a hand may hold: lay one face down instead (R11)."
+        return "You hold 12 cards, the most a hand may hold: lay one face down instead."
     if code == "not_twelve":
         return (f"Only a player holding exactly 12 cards lays one face down; you hold "
                 f"{f['count']}, so draw instead.")
@@ -137,7 +143,7 @@ def _fr(code: str, f: dict) -> str:
         return f"{mv} : un tour pose au plus 3 cartes."
     if code == "too_many_variant":
         return (f"{mv} : un tour pose au plus 3 cartes, ou 4 s'il forme une table de dames ou "
-                f"d'hommes (R14).")
+                f"d'hommes.")
     if code == "game_over":
         return f"{mv} : la partie est finie, on ne pose plus de carte."
     if code == "seat_taken":
@@ -155,11 +161,14 @@ def _fr(code: str, f: dict) -> str:
     if code == "alone_last":
         return (f"{mv} : {g} serait seul(e) à {tw()} sans marquer, et aucune autre carte de ce "
                 f"tour ne pourrait l'y rejoindre.")
-    if code in ("balance", "balance_second"):
+    if code in ("balance", "balance_second", "balance_short"):
         text = (f"{mv} : {table_words(f['place'], f['nation'], 'fr')} aurait "
                 f"{sexes_words(f['women'], f['men'], 'fr')}")
         if code == "balance_second":
-            text += ", et une seule table de dames ou d'hommes peut se former par tour (R14)"
+            text += ", et une seule table de dames ou d'hommes peut se former par tour"
+        if code == "balance_short":
+            kind = "de dames" if f["women"] else "d'hommes"
+            text += f", et il reste trop peu de cartes ce tour-ci pour en faire une table {kind}"
         return text + "."
     if code == "variant_mixed":
         kind = "de dames" if f["sex"] == "f" else "d'hommes"
@@ -176,21 +185,23 @@ def _fr(code: str, f: dict) -> str:
         return f"{mv} : {g} ({f['guest']}) n'est pas dans votre main."
     if code == "empty_turn":
         return "Aucune carte posée ce tour-ci : posez un client, ou tirez une carte."
+    if code == "empty_turn_twelve":
+        return "Aucune carte posée ce tour-ci : posez un client, ou posez une carte face cachée."
     if code == "unjoined":
         return (f"{guest_name(f['previous'], 'fr')} en {f['previous_seat']} est seul(e) à {tw()} "
                 f"et ne marque rien : un autre client doit l'y rejoindre avant la fin du tour.")
     if code == "variant_unfinished":
         kind = "de dames" if f["sex"] == "f" else "d'hommes"
         who = "femmes" if f["sex"] == "f" else "hommes"
-        return (f"{table_words(f['place'], f['nation'], 'fr')} n'a que {f['count']} {who} : la "
-                f"table {kind} doit être complétée à quatre ce tour-ci.")
+        return (f"{table_words(f['place'], f['nation'], 'fr')} n'a que {f['count']} {who} : une "
+                f"table {kind} doit en avoir quatre à la fin du tour.")
     if code == "nothing_to_undo":
         return "Aucune carte de ce tour à reprendre."
     if code == "placed_already":
         return (f"Vous avez déjà posé {f['count']} carte(s) ce tour-ci, et un tour est une seule "
                 f"action : terminez le tour.")
     if code == "hand_full":
-        return "Vous avez 12 cartes, le maximum : posez-en une face cachée (R11)."
+        return "Vous avez 12 cartes, le maximum : posez-en une face cachée."
     if code == "not_twelve":
         return (f"Seul un joueur qui a exactement 12 cartes en pose une face cachée ; vous en "
                 f"avez {f['count']}, tirez plutôt.")
