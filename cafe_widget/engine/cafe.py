@@ -10,7 +10,7 @@ decided in one place, :meth:`TurnState._seat`, which both ``place`` and ``explai
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .cards import GUEST_COPIES, check_copies, parse_guest, parse_nation
 from .errors import IllegalMove, NotationError, Refusal, refuse

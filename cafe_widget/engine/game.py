@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from .cafe import (Cafe, CardScore, Turn, TurnState, check_no_full_table, format_seats, format_tables,
                    parse_placement, parse_seat, parse_seats, parse_table_list, parse_tables, parse_turn)
@@ -419,7 +419,7 @@ class Game:
             return self.lay_face_down(text[5:])
         if text == "declare" or text.startswith("declare:"):
             number = text[8:]
-            if number and not (number.isascii() and number.isdigit() and 1 <= int(number) <= self.players):
+            if number and not (_is_number(number, 1) and 1 <= int(number) <= self.players):
                 raise NotationError("action", text, f"is not declare:N with N a player from 1 to {self.players}")
             return self.declare_end(int(number) - 1 if number else None)
         if "," in text or " " in text:
@@ -508,8 +508,8 @@ class Game:
             raise NotationError("face-down", fields[5].strip(), f"has {len(face_down)} groups, not {players}")
         scores = []
         for tok in fields[6].split():
-            if not (tok.isascii() and tok.isdigit()):
-                raise NotationError("scores", tok, "is not a score (a whole number)")
+            if not _is_number(tok, 6):
+                raise NotationError("scores", tok, "is not a score (a whole number below a million)")
             scores.append(int(tok))
         if len(scores) != players:
             raise NotationError("scores", fields[6].strip(), f"has {len(scores)} scores, not {players}")
@@ -553,7 +553,7 @@ class Game:
         """Load a save by replaying its actions; NotationError if it is damaged."""
         try:
             data = json.loads(text)
-        except (TypeError, ValueError) as err:
+        except (TypeError, ValueError, RecursionError) as err:
             raise NotationError("json", str(text)[:40], f"is not JSON ({err})") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise NotationError("json", "format", f"is not {SAVE_FORMAT!r}")
@@ -602,6 +602,11 @@ class Game:
         return "\n".join(lines)
 
 
+def _is_number(text: str, max_digits: int) -> bool:
+    """Plain ASCII digits, at most ``max_digits`` of them (so ``int`` is safe and quick)."""
+    return 0 < len(text) <= max_digits and text.isascii() and text.isdigit()
+
+
 def _parse_guests(text: str, field_name: str) -> tuple[str, ...]:
     tokens = text.split()
     if tokens == ["-"]:
@@ -613,7 +618,7 @@ def _parse_status(text: str, players: int) -> dict:
     status = {"to": None, "variant": False, "declare": None, "over": None, "turn": ""}
 
     def player(tok, value):
-        if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= players:
+        if not _is_number(value, 1) or not 1 <= int(value) <= players:
             raise NotationError("status", tok, f"must name a player from 1 to {players}")
         return int(value) - 1
 
