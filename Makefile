@@ -23,8 +23,9 @@ install: $(VENV)/.installed-test
 test: $(VENV)/.installed-test
 	$(PY) -m pytest -q
 
+# JupyterLab refuses to run as root unless told; only root gets --allow-root.
 lab: $(VENV)/.installed-lab
-	$(VENV)/bin/jupyter lab $(if $(wildcard $(FIRST)),$(FIRST),.)
+	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) $(if $(wildcard $(FIRST)),$(FIRST),.)
 
 bench: $(VENV)/.installed-test
 	$(PY) benchmarks/engine.py
