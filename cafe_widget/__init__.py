@@ -1,9 +1,20 @@
 """cafe_widget: learn and play Café International (the card game) in Jupyter.
 
-``from cafe_widget import Cafe, Game, IllegalMove, NotationError``
+``from cafe_widget import Cafe, Game, IllegalMove, NotationError`` (the rules, standard library
+only) and ``from cafe_widget import CafeWidget`` (the café on ipycanvas).
 """
 
 from .engine import Cafe, Game, IllegalMove, NotationError
 
-__all__ = ["Cafe", "Game", "IllegalMove", "NotationError"]
+__all__ = ["Cafe", "CafeWidget", "Game", "IllegalMove", "NotationError"]
+
+
+def __getattr__(name):
+    # The widget needs ipycanvas and ipywidgets: load it only when asked for, so that the
+    # rules engine stays importable (and quick) without them.
+    if name == "CafeWidget":
+        from .widget import CafeWidget
+
+        return CafeWidget
+    raise AttributeError(f"module 'cafe_widget' has no attribute {name!r}")
 __version__ = "0.1.0"

@@ -171,6 +171,12 @@ class Cafe:
         lines.append("  table pile: " + (" ".join(self.pile) if self.pile else "empty"))
         return "\n".join(lines)
 
+    def _repr_svg_(self) -> str:
+        """The café as a picture in any notebook viewer (drawn by ``cafe_widget.render``)."""
+        from ..render import svg_of  # lazy: the engine itself never loads the drawing code
+
+        return svg_of(self)
+
     # -- reading the café -----------------------------------------------------------------
 
     def table(self, place: str) -> str | None:
@@ -304,6 +310,14 @@ class TurnState:
         return [SEATS[s] for s in range(12)
                 if seats[s] is None and any(tables[t] == nation for t in SEAT_TABLES[s])
                 and not isinstance(self._seat(guest, SEATS[s]), Refusal)]
+
+    def seat_scores(self, guest: str) -> dict[str, CardScore]:
+        """Seats where ``guest`` may be the next card, each with what it would score there."""
+        guest = parse_guest(guest)
+        scores = {}
+        for seat in self.legal_seats(guest):
+            scores[seat] = self._seat(guest, seat).cards[-1]
+        return scores
 
     def explain_end(self) -> IllegalMove | None:
         """Why the turn may not end now (R4, R7, R14), or None if it may."""

@@ -246,6 +246,13 @@ class Game:
         turn = self._begin()
         return [f"{g}@{s}" for g in dict.fromkeys(self.hand()) for s in turn.legal_seats(g)]
 
+    def seat_scores(self, guest: str) -> dict[str, CardScore]:
+        """Seats where ``guest`` (from the hand) may be the next card, with what it would score."""
+        guest = parse_guest(guest)
+        if self.is_over or guest not in self.hand():
+            return {}
+        return self._begin().seat_scores(guest)
+
     def explain_end_turn(self) -> IllegalMove | None:
         """Why the turn may not end now (R4, R7, R14), or None if it may."""
         if self.is_over:
@@ -589,6 +596,12 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game.parse({self.format()!r})"
+
+    def _repr_svg_(self) -> str:
+        """The game as a picture: the café, scores and piles (hands stay hidden)."""
+        from ..render import svg_of  # lazy: the engine itself never loads the drawing code
+
+        return svg_of(self)
 
     def __str__(self) -> str:
         st = self._state

@@ -1,0 +1,292 @@
+"""The scene: the café, the hand, the panel and the controls as positioned shapes and text.
+
+``build_scene(view)`` turns a :class:`View` (a café or game and the state of the screen) into a
+:class:`Scene`: three layers of primitives (0: floor, rulers and tables; 1: guests, hand,
+panel, buttons, status; 2: highlights) and the clickable regions. The live ipycanvas widget
+and the static SVG are both drawn from a scene, and ``hit_test`` answers clicks from it, so
+what is drawn, what is clickable and what the tests check cannot drift apart.
+
+::
+
+            a      b      c      d      e         ┌ panel: players, scores, piles,
+      1     .     b1      .     d1      .         │ the last turn table by table
+      2    a2    [b2]    c2    [d2]    e2         │
+      3     .     b3    [c3]    d3      .         │
+      4    a4    [b4]    c4    [d4]    e4         │
+      5     .     b5      .     d5      .         └
+    hand (or the palette of all 24 guests)
+    buttons
+    status line
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..engine import Cafe
+from ..engine.cards import NATION_NAMES
+from ..engine.layout import COLUMNS, ROWS, SEATS, TABLE_PLACES, cell_xy
+from .style import (BUTTON_GAP, BUTTON_H, BUTTON_W, CAFE_SIZE, CARD_GAP, CARD_H, CARD_W, CELL,
+                    COLORS, FLAGS, GRID_X, GRID_Y, HAND_Y, PANEL_W, PANEL_X, SEX_MARK, STATUS_H,
+                    WIDTH)
+
+PALETTE_H = 56                        # palette cards are a little shorter: two rows of 12
+BUTTON_Y = HAND_Y + 2 * PALETTE_H + 6 + 14
+STATUS_Y = BUTTON_Y + BUTTON_H + 10
+HEIGHT = STATUS_Y + STATUS_H + 10
+
+
+class Rect(NamedTuple):
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    line: float = 1.0
+
+
+class Text(NamedTuple):
+    x: float
+    y: float
+    text: str
+    size: int = 14
+    color: str = COLORS["ink"]
+    bold: bool = False
+    align: str = "left"          # left, center, right; the baseline is always the middle
+    max_width: float | None = None
+
+
+class Region(NamedTuple):
+    """A clickable rectangle: ``kind`` is seat, table, card, palette, button or handover."""
+
+    kind: str
+    name: str
+    x: float
+    y: float
+    w: float
+    h: float
+    index: int = 0
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Three layers of primitives, the clickable regions, and the size in logical pixels."""
+
+    layers: tuple[tuple, tuple, tuple]
+    regions: tuple[Region, ...]
+    width: int
+    height: int
+
+    def locate(self, name: str) -> tuple[float, float]:
+        """Centre of a seat, table, card (first of that guest) or button by name."""
+        for region in self.regions:
+            if region.name == name and region.kind != "handover":
+                return region.centre
+        raise KeyError(f"nothing called {name!r} is shown")
+
+    def texts(self) -> list[str]:
+        """Every text drawn, in drawing order (for tests and screen readers)."""
+        return [p.text for layer in self.layers for p in layer if isinstance(p, Text)]
+
+
+def hit_test(scene: Scene, x: float, y: float) -> Region | None:
+    """The region under the point, the topmost first (the hand-over screen covers the hand)."""
+    for region in scene.regions:
+        if region.x <= x < region.x + region.w and region.y <= y < region.y + region.h:
+            return region
+    return None
+
+
+class PlayerLine(NamedTuple):
+    name: str
+    score: int
+    hand: int
+    face_down: int
+    to_move: bool = False
+    counts: str = ""          # "hand 7 · face down 0", in the view's language
+
+
+@dataclass(frozen=True)
+class View:
+    """What the screen shows: built by the widget (or by ``picture``) from a café or a game."""
+
+    cafe: Cafe
+    lang: str = "en"
+    hand: tuple[str, ...] = ()
+    hand_title: str = ""
+    palette: bool = False
+    handover: str = ""
+    selected: int | None = None
+    lit: tuple[tuple[str, int], ...] = ()
+    badges: tuple[tuple[str, int], ...] = ()
+    placed: tuple[str, ...] = ()
+    title: str = ""
+    players: tuple[PlayerLine, ...] = ()
+    piles: str = ""
+    info: tuple[str, ...] = ()
+    buttons: tuple[tuple[str, str, bool], ...] = ()
+    status: str = ""
+    status_kind: str = ""
+    picture: bool = False
+
+
+def cell_box(name: str) -> tuple[float, float]:
+    """Top-left corner of a grid cell (``"b3"``)."""
+    col, row = cell_xy(name)
+    return GRID_X + col * CELL, GRID_Y + row * CELL
+
+
+def _flag(out: list, nation: str, x: float, y: float, w: float, h: float) -> None:
+    orient, bands = FLAGS[nation]
+    n = len(bands)
+    for i, colour in enumerate(bands):
+        if orient == "h":
+            y0, y1 = round(y + h * i / n, 2), round(y + h * (i + 1) / n, 2)
+            out.append(Rect(x, y0, w, y1 - y0, colour))
+        else:
+            x0, x1 = round(x + w * i / n, 2), round(x + w * (i + 1) / n, 2)
+            out.append(Rect(x0, y, x1 - x0, h, colour))
+
+
+def guest_card(out: list, guest: str, x: float, y: float, w: float, h: float,
+               edge: str = COLORS["card_edge"], edge_width: float = 1.5) -> None:
+    """A guest card: flag band, nation code, sex symbol and letter, body coloured by sex."""
+    body = COLORS["woman"] if guest[2] == "f" else COLORS["man"]
+    band = max(10, round(h * 0.2))
+    out.append(Rect(x, y, w, h, body, edge, edge_width))
+    _flag(out, guest[:2], x + 1, y + 1, w - 2, band)
+    out.append(Text(x + w / 2, y + band + (h - band) * 0.36, guest[:2], 19 if h > 60 else 17,
+                    COLORS["ink"], True, "center"))
+    out.append(Text(x + w / 2, y + band + (h - band) * 0.76, SEX_MARK[guest[2]],
+                    13, COLORS["ink"], False, "center"))
+
+
+def build_scene(view: View) -> Scene:
+    """The scene of a view: three layers and the clickable regions."""
+    floor, items, lights = [], [], []
+    regions: list[Region] = []
+    cafe = view.cafe
+    width, height = (CAFE_SIZE if view.picture and not view.players else (WIDTH, HEIGHT))
+    if view.picture and view.players:
+        height = CAFE_SIZE[1]
+
+    floor.append(Rect(0, 0, width, height, COLORS["background"]))
+    floor.append(Rect(GRID_X - 4, GRID_Y - 4, 5 * CELL + 8, 5 * CELL + 8, COLORS["floor"]))
+    for i, col in enumerate(COLUMNS):
+        floor.append(Text(GRID_X + i * CELL + CELL / 2, GRID_Y - 22, col, 16, COLORS["ruler"], True, "center"))
+    for j, row in enumerate(ROWS):
+        floor.append(Text(GRID_X - 24, GRID_Y + j * CELL + CELL / 2, row, 16, COLORS["ruler"], True, "center"))
+
+    names = NATION_NAMES[view.lang]
+    for place, nation in zip(TABLE_PLACES, cafe.tables):
+        x, y = cell_box(place)
+        if nation is None:
+            floor.append(Rect(x + 3, y + 3, CELL - 6, CELL - 6, COLORS["missing"], COLORS["seat_edge"]))
+            floor.append(Text(x + CELL / 2, y + CELL / 2, "—", 20, COLORS["muted"], False, "center"))
+        else:
+            _flag(floor, nation, x + 3, y + 3, CELL - 6, CELL - 6)
+            floor.append(Rect(x + 3, y + 3, CELL - 6, CELL - 6, None, COLORS["card_edge"], 2))
+            floor.append(Rect(x + 11, y + 27, CELL - 22, 40, COLORS["label"], COLORS["card_edge"], 1))
+            floor.append(Text(x + CELL / 2, y + 40, nation, 18, COLORS["ink"], True, "center"))
+            floor.append(Text(x + CELL / 2, y + 58, names[nation], 10, COLORS["ink"], False, "center", CELL - 26))
+        floor.append(Text(x + CELL - 8, y + CELL - 10, place, 10, COLORS["label"] if nation else COLORS["muted"],
+                          False, "right"))
+        regions.append(Region("table", place, x + 3, y + 3, CELL - 6, CELL - 6))
+
+    lit = dict(view.lit)
+    for seat, guest in zip(SEATS, cafe.seats):
+        x, y = cell_box(seat)
+        if guest:
+            placed = seat in view.placed
+            guest_card(items, guest, x + 10, y + 7, CELL - 20, CELL - 14,
+                       COLORS["placed"] if placed else COLORS["card_edge"], 3 if placed else 1.5)
+        else:
+            items.append(Rect(x + 6, y + 6, CELL - 12, CELL - 12, COLORS["seat"], COLORS["seat_edge"], 1.5))
+            items.append(Text(x + 13, y + 18, seat, 11, COLORS["seat_name"]))
+        if seat in lit:
+            lights.append(Rect(x + 4, y + 4, CELL - 8, CELL - 8, None, COLORS["lit"], 4))
+            if not guest:
+                lights.append(Rect(x + 8, y + 30, CELL - 16, 32, COLORS["lit_fill"]))
+                lights.append(Text(x + CELL / 2, y + 46, f"+{lit[seat]}", 20, COLORS["lit"], True, "center"))
+        regions.append(Region("seat", seat, x + 6, y + 6, CELL - 12, CELL - 12))
+
+    for place, points in view.badges:
+        x, y = cell_box(place)
+        colour = COLORS["badge"] if points else COLORS["badge_zero"]
+        lights.append(Rect(x + CELL - 38, y - 6, 42, 22, colour, COLORS["label"], 1.5))
+        lights.append(Text(x + CELL - 17, y + 5, f"+{points}", 14, COLORS["label"], True, "center"))
+
+    if not view.picture or view.players:
+        _panel(items, view, height)
+    if not view.picture:
+        _hand(items, lights, regions, view)
+        _controls(items, regions, view)
+    # The hand-over screen sits on top of the hand: its region comes first for hit_test.
+    regions.sort(key=lambda r: r.kind != "handover")
+    return Scene((tuple(floor), tuple(items), tuple(lights)), tuple(regions), width, height)
+
+
+def _panel(out: list, view: View, height: float) -> None:
+    x, y, w = PANEL_X, GRID_Y - 4, PANEL_W
+    bottom = GRID_Y + 5 * CELL + 4
+    out.append(Rect(x, y, w, bottom - y, COLORS["panel"], COLORS["panel_edge"]))
+    out.append(Text(x + 14, y + 20, view.title or "Café International", 18, COLORS["ink"], True, "left", w - 28))
+    line = y + 50
+    for p in view.players:
+        marker = "▶ " if p.to_move else "   "
+        out.append(Text(x + 14, line, marker + p.name, 15, COLORS["ink"], p.to_move, "left", 170))
+        out.append(Text(x + 250, line, f"{p.score}", 15, COLORS["ink"], True, "right"))
+        out.append(Text(x + 262, line, p.counts, 13, COLORS["muted"], False, "left", w - 276))
+        line += 24
+    if view.piles:
+        out.append(Text(x + 14, line + 4, view.piles, 13, COLORS["muted"], False, "left", w - 28))
+        line += 30
+    for text in view.info:
+        if line > bottom - 14:
+            break
+        bold = text.startswith("*")
+        out.append(Text(x + 14, line, text.lstrip("*"), 13, COLORS["ink"], bold, "left", w - 28))
+        line += 20
+
+
+def _hand(out: list, lights: list, regions: list, view: View) -> None:
+    out.append(Text(GRID_X, HAND_Y - 14, view.hand_title, 14, COLORS["ink"], True, "left", 800))
+    card_h = PALETTE_H if view.palette else CARD_H
+    for i, guest in enumerate(view.hand):
+        row, col = divmod(i, 12)
+        x = GRID_X + col * (CARD_W + CARD_GAP)
+        y = HAND_Y + row * (card_h + 6)
+        selected = view.selected == i
+        if selected:
+            y -= 6
+        guest_card(out, guest, x, y, CARD_W, card_h,
+                   COLORS["selected"] if selected else COLORS["card_edge"], 4 if selected else 1.5)
+        if selected:
+            lights.append(Rect(x - 3, y - 3, CARD_W + 6, card_h + 6, None, COLORS["selected"], 2))
+        regions.append(Region("palette" if view.palette else "card", guest, x, y, CARD_W, card_h, i))
+    if view.handover:
+        x, y, w, h = GRID_X - 6, HAND_Y - 30, 12 * (CARD_W + CARD_GAP) + 6, CARD_H + 40
+        out.append(Rect(x, y, w, h, COLORS["handover"]))
+        out.append(Text(x + w / 2, y + h / 2, view.handover, 17, COLORS["label"], True, "center", w - 20))
+        regions.append(Region("handover", "handover", x, y, w, h))
+
+
+def _controls(out: list, regions: list, view: View) -> None:
+    for i, (key, label, enabled) in enumerate(view.buttons):
+        x = GRID_X + i * (BUTTON_W + BUTTON_GAP)
+        out.append(Rect(x, BUTTON_Y, BUTTON_W, BUTTON_H,
+                        COLORS["button"] if enabled else COLORS["button_off"], COLORS["card_edge"], 1))
+        out.append(Text(x + BUTTON_W / 2, BUTTON_Y + BUTTON_H / 2, label, 14,
+                        COLORS["button_text"] if enabled else COLORS["button_off_text"], True, "center",
+                        BUTTON_W - 10))
+        regions.append(Region("button", key, x, BUTTON_Y, BUTTON_W, BUTTON_H))
+    fill = {"error": COLORS["status_error"], "ok": COLORS["status_ok"]}.get(view.status_kind, COLORS["status"])
+    out.append(Rect(GRID_X - 4, STATUS_Y, WIDTH - GRID_X - 16, STATUS_H, fill, COLORS["panel_edge"]))
+    out.append(Text(GRID_X + 8, STATUS_Y + STATUS_H / 2, view.status, 14, COLORS["ink"], False, "left",
+                    WIDTH - GRID_X - 36))

@@ -1,0 +1,73 @@
+"""Colours, flags, fonts and the geometry of the drawing. Plain data, no drawing code.
+
+Colours are never the only cue: every guest card also shows its nation code and a sex symbol
+with a letter (♀ f, ♂ m), every table its code and name, every lit seat its points as text.
+"""
+
+from __future__ import annotations
+
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+COLORS = {
+    "background": "#f4efe6",
+    "floor": "#efe4cf",
+    "ruler": "#6b5a43",
+    "seat": "#e2cfa9",
+    "seat_edge": "#b39a6d",
+    "seat_name": "#8d7752",
+    "woman": "#f9d9e6",
+    "man": "#d4e4f7",
+    "card_edge": "#3b3b3b",
+    "ink": "#222222",
+    "muted": "#777777",
+    "label": "#ffffff",
+    "lit": "#0b7a35",
+    "lit_fill": "#d8f3df",
+    "selected": "#d4700a",
+    "badge": "#0b7a35",
+    "badge_zero": "#777777",
+    "button": "#3c5a80",
+    "button_text": "#ffffff",
+    "button_off": "#c9c9c9",
+    "button_off_text": "#7a7a7a",
+    "panel": "#fbf8f2",
+    "panel_edge": "#d6c9b0",
+    "status": "#ffffff",
+    "status_error": "#fde9e7",
+    "status_ok": "#e8f6ec",
+    "placed": "#d4700a",
+    "handover": "#2f3e52",
+    "missing": "#d7d2c8",
+}
+
+#: Simplified flags: orientation ("h" horizontal bands top to bottom, "v" vertical left to
+#: right) and band colours. Drawn as the table card's background and each guest card's band.
+FLAGS = {
+    "CF": ("h", ("#003082", "#ffffff", "#289728", "#ffce00")),
+    "CN": ("h", ("#de2910", "#de2910", "#ffde00", "#de2910")),
+    "CU": ("h", ("#002a8f", "#ffffff", "#002a8f", "#ffffff", "#002a8f")),
+    "DE": ("h", ("#000000", "#dd0000", "#ffce00")),
+    "ES": ("h", ("#aa151b", "#f1bf00", "#f1bf00", "#aa151b")),
+    "FR": ("v", ("#0055a4", "#ffffff", "#ef4135")),
+    "GB": ("h", ("#012169", "#ffffff", "#c8102e", "#ffffff", "#012169")),
+    "IN": ("h", ("#ff9933", "#ffffff", "#138808")),
+    "IT": ("v", ("#009246", "#ffffff", "#ce2b37")),
+    "RU": ("h", ("#ffffff", "#0039a6", "#d52b1e")),
+    "TR": ("h", ("#e30a17", "#ffffff", "#e30a17")),
+    "US": ("h", ("#b22234", "#ffffff", "#3c3b6e", "#ffffff", "#b22234")),
+}
+
+SEX_MARK = {"f": "♀ f", "m": "♂ m"}
+
+# -- geometry (logical pixels; the live canvas is drawn at 2× for sharp text) ---------------
+
+CELL = 92            # one grid cell of the café
+GRID_X, GRID_Y = 46, 42   # top-left of cell a1
+CAFE_SIZE = (GRID_X + 5 * CELL + 14, GRID_Y + 5 * CELL + 14)   # a café picture alone
+
+WIDTH = 980
+PANEL_X, PANEL_W = 540, 420
+HAND_Y = 546         # top of the hand row
+CARD_W, CARD_H, CARD_GAP = 64, 68, 6
+BUTTON_Y, BUTTON_H, BUTTON_W, BUTTON_GAP = 0, 34, 124, 10   # BUTTON_Y is set per layout
+STATUS_H = 40

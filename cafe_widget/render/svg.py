@@ -1,0 +1,39 @@
+"""The SVG writer: a scene as a static picture, for any notebook viewer (GitHub, nbviewer, a
+notebook reopened without running it)."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+from .scene import Rect, Scene, Text
+from .style import FONT
+
+_ANCHOR = {"left": "start", "center": "middle", "right": "end"}
+
+
+def _num(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def to_svg(scene: Scene) -> str:
+    """The whole scene as one SVG document (all layers, bottom first)."""
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{scene.width}" height="{scene.height}" '
+           f'viewBox="0 0 {scene.width} {scene.height}" font-family={quoteattr(FONT)}>']
+    for layer in scene.layers:
+        for p in layer:
+            if isinstance(p, Rect):
+                attrs = f'x="{_num(p.x)}" y="{_num(p.y)}" width="{_num(p.w)}" height="{_num(p.h)}"'
+                attrs += f' fill="{p.fill}"' if p.fill else ' fill="none"'
+                if p.stroke:
+                    attrs += f' stroke="{p.stroke}" stroke-width="{_num(p.line)}"'
+                out.append(f"<rect {attrs}/>")
+            elif isinstance(p, Text):
+                weight = ' font-weight="bold"' if p.bold else ""
+                if p.max_width and len(p.text) * p.size * 0.6 > p.max_width:
+                    # the canvas squeezes text into max_width; so does the picture
+                    weight += f' textLength="{_num(p.max_width)}" lengthAdjust="spacingAndGlyphs"'
+                out.append(f'<text x="{_num(p.x)}" y="{_num(p.y)}" font-size="{p.size}" fill="{p.color}"'
+                           f'{weight} text-anchor="{_ANCHOR[p.align]}" dominant-baseline="central">'
+                           f"{escape(p.text)}</text>")
+    out.append("</svg>")
+    return "\n".join(out)

@@ -1,0 +1,183 @@
+"""Every word the café shows, in English and French, and the views of a café or a game."""
+
+from __future__ import annotations
+
+from ..engine import Cafe, Game
+from ..engine.cards import TABLE_ADJECTIVES
+from .scene import PlayerLine, View
+
+WORDS = {
+    "en": {
+        "undo": "Undo", "end": "End turn", "draw": "Draw", "down": "Face down",
+        "declare": "Declare end", "keep": "Keep turn", "clear": "Empty café",
+        "player": "Player {n}", "computer": "Computer {n}",
+        "your_hand": "Hand of {name}: {count} cards",
+        "all_hands": "Hand of {name} ({count}); every hand is shown (teaching mode)",
+        "palette": "Palette: every kind of guest. Pick one, then a lit seat.",
+        "piles": "Guest pile {guests} · table pile {tables}",
+        "table_pile": "Table pile {tables}",
+        "counts": "hand {hand} · face down {down}",
+        "handover": "{name}, your turn: click here to see your hand",
+        "pick_card": "Pick a card from the hand first, then a seat.",
+        "may_sit": "{guest}: may sit on {seats}.",
+        "nowhere": "{guest} can sit nowhere now.",
+        "selected_down": "{guest} selected: click a seat, or Face down to lay it face down.",
+        "scored": "{move}: {tables} = {points}",
+        "clears": "; clears {places}",
+        "ends": "; the table pile is short: the game ends (R12a)",
+        "turn_done": "{name} scored {points} this turn.",
+        "drew": "{name} drew {card}.",
+        "drew_hidden": "{name} drew a card.",
+        "laid_down": "{name} laid a card face down (it costs 2 at the end).",
+        "declared": "{name} declared the end (R12c).",
+        "undone": "{move} taken back.",
+        "computer_turn": "{name} played {turn}: {points}.",
+        "computer_drew": "{name} drew a card.",
+        "computer_down": "{name} laid a card face down.",
+        "choose_down": "Pick the card to lay face down first, then Face down.",
+        "over": "Game over ({reason}): {winners}.",
+        "wins": "{names} wins", "share": "{names} share the win",
+        "result_head": "*Final score: points − penalties",
+        "result_line": "{rank}. {name}: {score} − {penalty} = {final}",
+        "last_turn": "*Last turn: {name}",
+        "this_turn": "*This turn so far",
+        "turn_points": "{move}: {tables}",
+        "seat_info": "Seat {seat} touches {tables}.",
+        "table_info": "The {adj} table {place}: {count} guests.",
+        "missing_table": "No table stands on {place}.",
+        "sandbox": "Sandbox",
+        "kept": "Turn kept: {points} points.",
+        "loaded": "Loaded: {what}.",
+        "error": "Something went wrong: {error}",
+        "welcome": "Welcome! {name} plays first.",
+        "sandbox_welcome": "Pick a guest from the palette to see where she or he may sit.",
+        "reasons": {"R12a": "the table pile ran short", "R12b": "the last guest card was drawn",
+                    "R12c": "a player declared the end"},
+    },
+    "fr": {
+        "undo": "Annuler", "end": "Fin du tour", "draw": "Piocher", "down": "Face cachée",
+        "declare": "Déclarer la fin", "keep": "Garder le tour", "clear": "Vider le café",
+        "player": "Joueur {n}", "computer": "Ordinateur {n}",
+        "your_hand": "Main de {name} : {count} cartes",
+        "all_hands": "Main de {name} ({count}) ; toutes les mains sont visibles (mode classe)",
+        "palette": "Palette : tous les clients. Choisissez-en un, puis une place éclairée.",
+        "piles": "Pioche {guests} · tables {tables}",
+        "table_pile": "Tables en réserve {tables}",
+        "counts": "main {hand} · cachées {down}",
+        "handover": "{name}, à vous : cliquez ici pour voir votre main",
+        "pick_card": "Choisissez d'abord une carte de la main, puis une place.",
+        "may_sit": "{guest} : peut s'asseoir en {seats}.",
+        "nowhere": "{guest} ne peut s'asseoir nulle part pour l'instant.",
+        "selected_down": "{guest} choisi : cliquez une place, ou Face cachée pour la poser face cachée.",
+        "scored": "{move} : {tables} = {points}",
+        "clears": " ; débarrasse {places}",
+        "ends": " ; plus assez de tables : la partie s'arrête (R12a)",
+        "turn_done": "{name} marque {points} ce tour-ci.",
+        "drew": "{name} pioche {card}.",
+        "drew_hidden": "{name} pioche une carte.",
+        "laid_down": "{name} pose une carte face cachée (2 points de malus à la fin).",
+        "declared": "{name} déclare la fin de la partie (R12c).",
+        "undone": "{move} reprise.",
+        "computer_turn": "{name} joue {turn} : {points}.",
+        "computer_drew": "{name} pioche une carte.",
+        "computer_down": "{name} pose une carte face cachée.",
+        "choose_down": "Choisissez d'abord la carte à poser face cachée, puis Face cachée.",
+        "over": "Partie finie ({reason}) : {winners}.",
+        "wins": "{names} gagne", "share": "{names} se partagent la victoire",
+        "result_head": "*Score final : points − malus",
+        "result_line": "{rank}. {name} : {score} − {penalty} = {final}",
+        "last_turn": "*Dernier tour : {name}",
+        "this_turn": "*Ce tour-ci",
+        "turn_points": "{move} : {tables}",
+        "seat_info": "La place {seat} touche {tables}.",
+        "table_info": "La table {adj} {place} : {count} clients.",
+        "missing_table": "Aucune table en {place}.",
+        "sandbox": "Bac à sable",
+        "kept": "Tour gardé : {points} points.",
+        "loaded": "Chargé : {what}.",
+        "error": "Un problème est survenu : {error}",
+        "welcome": "Bienvenue ! {name} commence.",
+        "sandbox_welcome": "Choisissez un client dans la palette pour voir où il peut s'asseoir.",
+        "reasons": {"R12a": "plus assez de tables", "R12b": "la dernière carte a été piochée",
+                    "R12c": "un joueur a déclaré la fin"},
+    },
+}
+
+
+def say(lang: str, key: str, **facts) -> str:
+    """One phrase of ``WORDS`` in ``lang``, filled in."""
+    return WORDS[lang][key].format(**facts)
+
+
+def table_points(place: str, nation: str, points: int, lang: str = "en") -> str:
+    """``"+6 Russian table b2"`` / ``"+6 table russe b2"``."""
+    adj = TABLE_ADJECTIVES[lang][nation]
+    return f"+{points} {adj} table {place}" if lang == "en" else f"+{points} table {adj} {place}"
+
+
+def card_points(card, lang: str = "en") -> str:
+    """A placed card's points table by table: ``"+6 Russian table b2, +0 English table d2"``."""
+    return ", ".join(table_points(t.place, t.nation, t.points, lang) + _variant(t, lang) for t in card.tables)
+
+
+def _variant(t, lang: str) -> str:
+    if t.variant == "forming":
+        return " (R14…)" if lang == "en" else " (R14…)"
+    if t.variant in ("ladies", "men"):
+        return {"en": {"ladies": " (ladies' table)", "men": " (men's table)"},
+                "fr": {"ladies": " (table de dames)", "men": " (table d'hommes)"}}[lang][t.variant]
+    return ""
+
+
+def player_name(game_or_names, p: int, lang: str = "en", kinds=None) -> str:
+    """``"Player 2"`` or ``"Computer 2"``."""
+    kind = kinds[p] if kinds else "human"
+    return say(lang, "computer" if kind != "human" else "player", n=p + 1)
+
+
+def game_lines(game: Game, lang: str = "en", kinds=None) -> tuple[PlayerLine, ...]:
+    """The panel's lines: each player's score, hand size and face-down cards."""
+    return tuple(PlayerLine(player_name(game, p, lang, kinds), game.scores[p], len(game.hands[p]),
+                            len(game.face_down[p]), p == game.to_move and not game.is_over,
+                            say(lang, "counts", hand=len(game.hands[p]), down=len(game.face_down[p])))
+                 for p in range(game.players))
+
+
+def turn_lines(cards, lang: str = "en") -> tuple[str, ...]:
+    """A turn's cards, one line each, then their points table by table, indented."""
+    lines = []
+    for card in cards:
+        lines.append(f"{card.text} = {card.points}" + (say(lang, "clears", places=" ".join(card.cleared))
+                                                        if card.cleared else ""))
+        lines.append("    " + ", ".join(table_points(t.place, t.nation, t.points, lang) + _variant(t, lang)
+                                        for t in card.tables if t.points or t.variant) or "    +0")
+    return tuple(lines)
+
+
+def result_lines(game: Game, lang: str = "en", kinds=None) -> tuple[str, ...]:
+    """R13 in words, best first."""
+    lines = [say(lang, "result_head")]
+    for s in game.result().ranking:
+        lines.append(say(lang, "result_line", rank=s.rank, name=player_name(game, s.player, lang, kinds),
+                         score=s.score, penalty=s.penalty, final=s.final))
+    return tuple(lines)
+
+
+def over_text(game: Game, lang: str = "en", kinds=None) -> str:
+    """``"Game over (the last guest card was drawn): Player 2 wins."``"""
+    winners = game.result().winners
+    names = " & ".join(player_name(game, p, lang, kinds) for p in winners)
+    who = say(lang, "wins" if len(winners) == 1 else "share", names=names)
+    return say(lang, "over", reason=WORDS[lang]["reasons"][game.over_reason], winners=who)
+
+
+def picture_view(thing, lang: str = "en") -> View:
+    """The view of a café or a game as a static picture (no hand, no controls)."""
+    if isinstance(thing, Game):
+        piles = say(lang, "piles", guests=len(thing.guest_pile), tables=len(thing.table_pile))
+        info = result_lines(thing, lang) if thing.is_over else ()
+        return View(thing.cafe, lang, players=game_lines(thing, lang), piles=piles, info=info,
+                    picture=True)
+    if isinstance(thing, Cafe):
+        return View(thing, lang, picture=True)
+    raise TypeError(f"a Cafe or a Game, not {type(thing).__name__}")

@@ -1,0 +1,68 @@
+"""Replaying a scene onto ipycanvas: one batched message per redraw, only the layers that
+changed, every style set anew (a new front end starts with default styles)."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import ipycanvas.canvas as _ipycanvas
+
+from ..render.scene import Rect, Text
+from ..render.style import FONT
+
+SCALE = 2   # the backing store is drawn at 2× so text is sharp on high-DPI screens
+
+
+@contextmanager
+def one_message():
+    """Hold every drawing command and send them as one message at the end.
+
+    Like ``ipycanvas.hold_canvas()``, plus two fixes: the manager forgets which canvas the
+    front end has current (ipycanvas #322: after a page reload the browser has none, and the
+    batch must start with a switch), and an exception in the body drops the half-built batch
+    and restores the manager, instead of silently holding back all later drawing.
+    """
+    manager = _ipycanvas._CANVAS_MANAGER
+    manager._current_canvas = None
+    caching = manager._caching
+    manager._caching = True
+    try:
+        yield
+        manager.flush()
+    except BaseException:
+        manager._commands_cache, manager._buffers_cache = [], []
+        raise
+    finally:
+        manager._caching = caching
+        manager._current_canvas = None
+
+
+def draw_layer(canvas, primitives) -> None:
+    """Clear ``canvas`` and draw ``primitives`` on it at ``SCALE``."""
+    canvas.clear()
+    canvas.save()
+    canvas.scale(SCALE)
+    canvas.text_baseline = "middle"
+    fill = stroke = font = align = width = None
+    for p in primitives:
+        if isinstance(p, Rect):
+            if p.fill:
+                if fill != p.fill:
+                    canvas.fill_style = fill = p.fill
+                canvas.fill_rect(p.x, p.y, p.w, p.h)
+            if p.stroke:
+                if stroke != p.stroke:
+                    canvas.stroke_style = stroke = p.stroke
+                if width != p.line:
+                    canvas.line_width = width = p.line
+                canvas.stroke_rect(p.x, p.y, p.w, p.h)
+        elif isinstance(p, Text):
+            f = f"{'bold ' if p.bold else ''}{p.size}px {FONT}"
+            if font != f:
+                canvas.font = font = f
+            if fill != p.color:
+                canvas.fill_style = fill = p.color
+            if align != p.align:
+                canvas.text_align = align = p.align
+            canvas.fill_text(p.text, p.x, p.y, p.max_width)
+    canvas.restore()
