@@ -84,9 +84,9 @@ class Scene:
     height: int
 
     def locate(self, name: str) -> tuple[float, float]:
-        """Centre of a seat, table, card (first of that guest) or button by name."""
+        """Centre of a seat, table, card (first of that guest), button or the hand-over screen."""
         for region in self.regions:
-            if region.name == name and region.kind != "handover":
+            if region.name == name:
                 return region.centre
         raise KeyError(f"nothing called {name!r} is shown")
 
@@ -239,8 +239,9 @@ def _panel(out: list, view: View, height: float) -> None:
     out.append(Text(x + 14, y + 20, view.title or "Café International", 18, COLORS["ink"], True, "left", w - 28))
     line = y + 50
     for p in view.players:
-        marker = "▶ " if p.to_move else "   "
-        out.append(Text(x + 14, line, marker + p.name, 15, COLORS["ink"], p.to_move, "left", 170))
+        if p.to_move:
+            out.append(Text(x + 14, line, "▶", 15, COLORS["selected"], True))
+        out.append(Text(x + 32, line, p.name, 15, COLORS["ink"], p.to_move, "left", 150))
         out.append(Text(x + 250, line, f"{p.score}", 15, COLORS["ink"], True, "right"))
         out.append(Text(x + 262, line, p.counts, 13, COLORS["muted"], False, "left", w - 276))
         line += 24

@@ -243,7 +243,7 @@ class CafeWidget(widgets.VBox):
             card = self._turn.cards[-1]
         else:
             card = self._game.place(f"{guest}@{seat}")
-            self._selected = None
+        self._selected = None
         self._badges = tuple(card.by_table.items())
         text = say(self.lang, "scored", move=card.text, tables=card_points(card, self.lang), points=card.points)
         if card.cleared:

@@ -1,0 +1,113 @@
+"""The render layer without a browser: scene contents, hit-test round trips, the SVG writer."""
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from cafe_widget import Cafe, Game
+from cafe_widget.engine.cards import GUEST_KINDS
+from cafe_widget.engine.layout import SEATS, TABLE_PLACES
+from cafe_widget.render import View, build_scene, hit_test, picture_view, svg_of, to_svg
+from cafe_widget.render.scene import Rect, Text
+from cafe_widget.render.style import COLORS
+
+E12 = Cafe.parse("RU GB FR ES IT | b1:RUf b3:RUm | US CN")
+BUTTONS = (("undo", "Undo", True), ("end", "End turn", False), ("draw", "Draw", True))
+
+
+def full_view(**options):
+    return View(E12, hand=("CFf", "ITm", "RUf"), hand_title="hand", buttons=BUTTONS, status="hello", **options)
+
+
+def test_every_seat_table_card_and_button_round_trips_through_hit_test():
+    scene = build_scene(full_view())
+    names = list(SEATS) + list(TABLE_PLACES) + ["CFf", "ITm", "RUf", "undo", "end", "draw"]
+    for name in names:
+        x, y = scene.locate(name)
+        region = hit_test(scene, x, y)
+        assert region is not None and region.name == name, name
+    assert hit_test(scene, 1, 1) is None
+    with pytest.raises(KeyError):
+        scene.locate("ESm")
+
+
+def test_the_palette_round_trips_all_24_guests():
+    scene = build_scene(View(E12, hand=GUEST_KINDS, palette=True))
+    for i, guest in enumerate(GUEST_KINDS):
+        region = hit_test(scene, *scene.locate(guest))
+        assert (region.kind, region.name, region.index) == ("palette", guest, i)
+
+
+def test_the_scene_shows_tables_guests_rulers_and_seat_names():
+    texts = build_scene(picture_view(E12)).texts()
+    for word in ["a", "e", "1", "5", "RU", "Russia", "GB", "Great Britain", "FR", "ES", "IT", "♀ f", "♂ m",
+                 "d1", "c2", "b5"]:
+        assert word in texts, word
+    assert "b1" not in texts  # an occupied seat shows its guest, not its name
+    assert texts.count("RU") == 3   # the Russian table and two Russian guests
+
+
+def test_colour_is_never_the_only_cue():
+    """A woman and a man differ by symbol and letter as well as by colour."""
+    scene = build_scene(picture_view(Cafe.parse("RU GB FR ES IT | b1:RUf b3:RUm")))
+    texts = scene.texts()
+    assert "♀ f" in texts and "♂ m" in texts
+    fills = {p.fill for p in scene.layers[1] if isinstance(p, Rect)}
+    assert COLORS["woman"] in fills and COLORS["man"] in fills
+
+
+def test_lit_seats_show_their_points_and_badges_show_table_points():
+    scene = build_scene(full_view(selected=2, lit=(("a2", 6), ("c2", 8)), badges=(("b2", 6), ("c3", 2))))
+    lights = [p.text for p in scene.layers[2] if isinstance(p, Text)]
+    assert lights == ["+6", "+8", "+6", "+2"]   # a2, c2 (reading order), then the badges b2, c3
+
+
+def test_the_hand_over_screen_covers_the_hand():
+    scene = build_scene(full_view(handover="Player 2, your turn"))
+    region = hit_test(scene, *scene.locate("ITm"))
+    assert region.kind == "handover"
+
+
+def test_layers_separate_what_changes_at_different_rates():
+    plain = build_scene(full_view())
+    lit = build_scene(full_view(lit=(("a2", 6),)))
+    assert plain.layers[0] == lit.layers[0] and plain.layers[1] == lit.layers[1]
+    assert plain.layers[2] != lit.layers[2]
+
+
+def test_svg_is_well_formed_and_shows_the_cafe():
+    svg = svg_of(E12)
+    root = ET.fromstring(svg)
+    assert root.tag.endswith("svg") and root.get("width") == "520"
+    texts = [t.text for t in root.iter() if t.tag.endswith("text")]
+    assert "FR" in texts and "France" in texts and "♀ f" in texts
+    assert svg == E12._repr_svg_()
+
+
+def test_svg_of_a_game_shows_scores_but_no_hand():
+    g = Game.new(players=3, seed=2)
+    root = ET.fromstring(g._repr_svg_())
+    texts = [t.text for t in root.iter() if t.tag.endswith("text")]
+    assert "Player 1" in texts and "Player 3" in texts
+    assert not any(t and t.startswith("Hand") for t in texts)
+
+
+def test_svg_escapes_text():
+    scene = build_scene(View(E12, status="<b> & 'x'", buttons=BUTTONS, hand=("RUf",)))
+    assert "&lt;b&gt; &amp;" in to_svg(scene)
+    ET.fromstring(to_svg(scene))
+
+
+def test_french_names():
+    texts = build_scene(picture_view(E12, lang="fr")).texts()
+    assert "Russie" in texts and "Grande-Bretagne" in texts
+
+
+def test_render_imports_no_widget_code():
+    code = ("import sys; from cafe_widget.render import svg_of; from cafe_widget import Cafe; "
+            "svg_of(Cafe.parse('RU GB FR ES IT')); "
+            "print([m for m in sys.modules if m.split('.')[0] in ('ipycanvas', 'ipywidgets')])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

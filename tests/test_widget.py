@@ -1,0 +1,300 @@
+"""The café widget without a browser, driven through ``locate`` and ``click`` as a student's
+clicks would drive it; asserting the game, the status line and what is sent to the canvas."""
+
+import json
+import random
+from collections import Counter
+
+import ipycanvas.canvas as ipycanvas_canvas
+import pytest
+
+from cafe_widget import Cafe, CafeWidget, Game
+from cafe_widget.engine.cards import full_guest_deck, full_table_deck
+
+E12 = "RU GB FR ES IT | b1:RUf b3:RUm | US CN DE"
+# Player 1 (human) against player 2 (computer); the German table b2 has a German woman.
+DUEL = "DE GB IT CN CF | b1:DEf | FR US | CNm ITf GBm TRf | DEm DEf ITf CNm / GBf GBm ITm | - / - | 0 0 | to:1"
+
+
+def tap(w, name):
+    w.click(*w.locate(name))
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """The drawing messages sent to the front end, decoded into command names."""
+    messages = []
+
+    def send(content, buffers=None):
+        messages.append(json.loads(bytes(buffers[0])))
+
+    monkeypatch.setattr(ipycanvas_canvas._CANVAS_MANAGER, "send", send)
+    return messages
+
+
+NAMES = {v: k for k, v in ipycanvas_canvas.COMMANDS.items()}
+
+
+def commands(message):
+    return [NAMES.get(c[0]) for c in message]
+
+
+# -- the sandbox -------------------------------------------------------------------------------
+
+def test_sandbox_lights_the_seats_with_their_points():
+    w = CafeWidget.from_notation(E12)
+    tap(w, "RUf")
+    assert w.status == "RUf: may sit on a2 (+6), c2 (+8)."
+    assert dict(w.view().lit) == {"a2": 6, "c2": 8}
+
+
+def test_sandbox_places_a_card_and_shows_points_table_by_table():
+    w = CafeWidget.from_notation(E12)
+    tap(w, "RUf")
+    tap(w, "c2")
+    assert w.cafe.guest("c2") == "RUf"
+    assert w.status == "RUf@c2: +6 Russian table b2, +0 English table d2, +2 French table c3 = 8"
+    assert dict(w.view().badges) == {"b2": 6, "d2": 0, "c3": 2}
+
+
+def test_a_refused_seat_says_which_rule_and_changes_nothing():
+    w = CafeWidget.from_notation(E12)
+    tap(w, "RUm")
+    tap(w, "c2")
+    assert w.status == "RUm@c2: the French table c3 would have two men and no woman (R6)."
+    assert w.cafe == Cafe.parse(E12)
+    tap(w, "ITm")
+    tap(w, "b5")
+    assert w.status.endswith("(R5).") and w.cafe == Cafe.parse(E12)
+
+
+def test_sandbox_whole_turn_clearing_and_undo():
+    w = CafeWidget.from_notation(E12)
+    for guest, seat in [("RUf", "c2"), ("ITf", "c4"), ("ITm", "d3")]:
+        tap(w, guest)
+        tap(w, seat)
+    assert w.status.endswith("= 10; clears c3")
+    assert w.cafe == Cafe.parse("RU GB US ES IT | b1:RUf | CN DE")   # the exact café after the clearing
+    tap(w, "undo")
+    assert w.status == "ITm@d3 taken back." and w.cafe.guest("c4") == "ITf" and w.cafe.table("c3") == "FR"
+    tap(w, "ITm")
+    tap(w, "d3")
+    tap(w, "end")
+    assert w.status == "Turn kept: 23 points."
+    assert w.cafe == Cafe.parse("RU GB US ES IT | b1:RUf | CN DE") and not w.view().placed
+
+
+def test_sandbox_cannot_keep_a_turn_with_a_lone_card():
+    w = CafeWidget.from_notation("DE GB IT CN CF")
+    tap(w, "DEf")
+    tap(w, "b1")
+    tap(w, "end")
+    assert w.status.endswith("(R7).")
+
+
+# -- a game ------------------------------------------------------------------------------------
+
+def test_a_human_turn_then_the_computer_plays():
+    w = CafeWidget.from_notation(DUEL, players=["human", "computer"])
+    assert w.status == "Welcome! Player 1 plays first."
+    tap(w, "DEm")
+    tap(w, "a2")
+    assert w.status == "DEm@a2: +4 German table b2 = 4"
+    assert w.game.turn.points == 4 and w.game.hand() == ("CNm", "DEf", "ITf")
+    tap(w, "end")
+    assert w.status.startswith("Player 1 scored 4 this turn. Computer 2 ")
+    assert w.game.to_move == 0 and w.game.scores[0] == 4
+    assert w.game.log[-1].player == 1
+
+
+def test_a_game_refusal_shows_the_rule():
+    w = CafeWidget.from_notation(DUEL, players=["human", "computer"])
+    tap(w, "ITf")
+    tap(w, "a2")
+    assert w.status == ("ITf@a2: seat a2 touches only the German table b2, and an Italian woman may "
+                        "sit only at a table of her own nation (R5).")
+    tap(w, "end")
+    assert w.status.endswith("(R4).")
+    assert w.game.format() == Game.parse(DUEL).format()
+
+
+def test_undo_in_a_game():
+    w = CafeWidget.from_notation(DUEL, players=["human", "computer"])
+    tap(w, "DEm")
+    tap(w, "a2")
+    tap(w, "undo")
+    assert w.status == "DEm@a2 taken back." and w.game.format() == Game.parse(DUEL).format()
+
+
+def test_a_clearing_in_a_game():
+    w = CafeWidget.from_notation(
+        "DE GB IT CN CF | b1:DEf c2:GBm b3:ITf | FR US | CNm ITf | DEm CNf / GBf | - / - | 0 0 | to:1",
+        players=["human", "computer"])
+    tap(w, "DEm")
+    tap(w, "a2")
+    assert w.status == "DEm@a2: +4 German table b2 = 4; clears b2"
+    assert w.cafe == Cafe.parse("FR GB IT CN CF | - | US")
+
+
+def test_drawing_and_the_end_of_the_game():
+    w = CafeWidget.from_notation("DE GB IT CN CF | - | FR | GBm | DEf / ITm | - / - | 3 5 | to:1",
+                                 players=["human", "computer"])
+    tap(w, "draw")
+    assert w.game.is_over and w.game.over_reason == "R12b"
+    assert w.status == ("Player 1 drew GBm. Game over (the last guest card was drawn): "
+                        "Computer 2 wins.")
+    assert "1. Computer 2: 5 − 2 = 3" in w.view().info
+
+
+def test_face_down_with_twelve_cards():
+    hand = "CFf CFm CNf CNm CUf CUm DEm ESf ESm FRf FRm GBf"
+    w = CafeWidget.from_notation(f"DE GB IT CN CF | b1:DEf | FR | ITm ITf | {hand} / GBm | - / - | 0 0 | to:1",
+                                 players=["human", "computer"])
+    tap(w, "draw")
+    assert w.status.endswith("(R10).")
+    tap(w, "down")
+    assert w.status == "Pick the card to lay face down first, then Face down."
+    tap(w, "CUm")
+    tap(w, "down")
+    assert w.game.face_down[0] == ("CUm",) and w.status.startswith("Player 1 laid a card face down")
+
+
+def test_declaring_the_end_after_emptying_the_hand():
+    w = CafeWidget.from_notation("DE GB IT CN CF | b1:DEf | FR | CNm ITf GBm | DEm / GBf GBm | - / - | 0 0 | to:1",
+                                 players=["human", "computer"])
+    # After Player 1 empties the hand the computer moves at once, so the moment right after the
+    # turn passes; at the start of Player 1's next turn the hand is still empty: declare then.
+    tap(w, "DEm")
+    tap(w, "a2")
+    tap(w, "end")
+    assert dict(b[:2] for b in [(k, e) for k, _, e in w.view().buttons])["declare"]
+    tap(w, "declare")
+    assert w.game.over_reason == "R12c" and "declared the end (R12c)" in w.status
+
+
+def test_a_computer_that_starts_plays_at_once():
+    w = CafeWidget(game=Game.new(players=3, seed=5, start_player=1), players=["human", "computer", "computer"])
+    assert w.game.to_move == 0
+    assert w.status.startswith("Welcome! Computer 2 plays first. Computer 2 ")
+    assert [e.player for e in w.game.log] == [1, 2]
+
+
+def test_two_people_share_the_screen_with_a_hand_over():
+    w = CafeWidget.from_notation(DUEL, players=["human", "human"])
+    tap(w, "DEm")
+    tap(w, "a2")
+    tap(w, "end")
+    assert w.game.to_move == 1
+    assert w.view().hand == () and w.view().handover == "Player 2, your turn: click here to see your hand"
+    with pytest.raises(KeyError):
+        w.locate("GBf")   # the hand is hidden until Player 2 takes over
+    tap(w, "handover")
+    assert w.view().hand == ("GBf", "GBm", "ITm")
+
+
+def test_teaching_mode_shows_every_hand():
+    w = CafeWidget.from_notation(DUEL, players=["human", "human"], teaching=True)
+    assert "Player 2: GBf GBm ITm" in w.view().info
+    tap(w, "DEm")
+    tap(w, "a2")
+    tap(w, "end")
+    assert w.view().handover == "" and w.view().hand == ("GBf", "GBm", "ITm")
+
+
+def test_french():
+    w = CafeWidget.from_notation(E12, lang="fr")
+    tap(w, "RUm")
+    tap(w, "c2")
+    assert w.status == "RUm@c2 : la table française c3 aurait deux hommes et aucune femme (R6)."
+    tap(w, "RUf")
+    tap(w, "c2")
+    assert w.status == "RUf@c2 : +6 table russe b2, +0 table anglaise d2, +2 table française c3 = 8"
+    assert "Annuler" in w.scene.texts()
+
+
+# -- notation in and out -----------------------------------------------------------------------
+
+def test_notation_shows_and_loads():
+    w = CafeWidget.from_notation(E12)
+    assert w._text.value == Cafe.parse(E12).format()
+    w._text.value = DUEL
+    w._load_button.click()
+    assert w.game is not None and w.game.format() == Game.parse(DUEL).format()
+    assert w.status.startswith("Loaded: ")
+
+
+def test_bad_notation_is_explained_and_changes_nothing():
+    w = CafeWidget.from_notation(E12)
+    w._text.value = "RU GB FR ES XX | b1:RUf"
+    w._load_button.click()
+    assert w.status == "tables: 'XX' is not a nation code (CF CN CU DE ES FR GB IN IT RU TR US)"
+    assert w.cafe == Cafe.parse(E12) and w.game is None
+
+
+def test_a_stable_text_repr():
+    w = CafeWidget.from_notation(E12)
+    bundle = w._repr_mimebundle_()
+    assert bundle["text/plain"] == "<CafeWidget sandbox: RU GB FR ES IT | b1:RUf b3:RUm | US CN DE>"
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_fixed_pixel_size_and_a_sharp_backing_store():
+    w = CafeWidget.from_notation(E12)
+    width, height = w.size
+    assert w._canvas.layout.width == f"{width}px" and w._canvas.layout.height == f"{height}px"
+    assert w._canvas.width == 2 * width and w._canvas.height == 2 * height
+
+
+# -- what reaches the canvas -------------------------------------------------------------------
+
+def test_one_message_per_redraw_with_every_style_set(sent):
+    w = CafeWidget.from_notation(E12)
+    assert len(sent) == 1
+    names = commands(sent[0])
+    assert names.count("switchCanvas") == 3 and names.count("clear") == 3 and names.count("scale") == 3
+    texts = [c[1][0] for c in sent[0] if NAMES.get(c[0]) == "fillText"]
+    assert {"RU", "Russia", "FR", "♀ f", "b5", "c2"} <= set(texts)
+    sent.clear()
+    tap(w, "RUf")
+    assert len(sent) == 1                       # a click: one message
+    assert "+8" in [c[1][0] for c in sent[0] if NAMES.get(c[0]) == "fillText"]
+    assert commands(sent[0]).count("switchCanvas") == 2   # the floor and tables layer unchanged
+
+
+def test_a_new_front_end_gets_everything_again(sent):
+    w = CafeWidget.from_notation(E12)
+    sent.clear()
+    w.redraw()
+    assert sent == []                           # nothing changed, nothing sent
+    w._on_client_ready()
+    assert len(sent) == 1 and commands(sent[0]).count("switchCanvas") == 3
+
+
+def test_a_mouse_event_is_halved_to_logical_pixels():
+    w = CafeWidget.from_notation(E12)
+    x, y = w.locate("RUf")
+    w._on_mouse_down(2 * x, 2 * y)
+    assert w.status.startswith("RUf: may sit on")
+
+
+# -- robustness --------------------------------------------------------------------------------
+
+def test_two_thousand_random_clicks(sent):
+    rng = random.Random(7)
+    w = CafeWidget(game=Game.new(players=3, seed=9), players=["human", "human", "computer"])
+    width, height = w.size
+    names = [r.name for r in w.scene.regions]
+    for i in range(2000):
+        if i % 2:
+            w.click(rng.uniform(0, width), rng.uniform(0, height))
+        else:  # aim at something clickable half the time, so the game moves on
+            names = [r.name for r in w.scene.regions]
+            w.click(*w.locate(rng.choice(names)))
+        assert not w.status.startswith("Something went wrong"), w.status
+    g = w.game
+    assert len(g.log) > 20
+    assert Game.parse(g.format()).format() == g.format()
+    cards = Counter(list(g.cafe.tables) + list(g.table_pile) + list(g.cafe.seats) + list(g.guest_pile)
+                    + [c for h in g.hands + g.face_down for c in h] + list(g.box))
+    del cards[None]
+    assert cards == Counter(full_guest_deck() + full_table_deck())
