@@ -11,6 +11,14 @@ from ..render.scene import Rect, Text
 from ..render.style import FONT
 
 SCALE = 2   # the backing store is drawn at 2× so text is sharp on high-DPI screens
+_SET = _ipycanvas.COMMANDS["set"]
+
+
+def _set(canvas, name: str, value) -> None:
+    """``canvas.<name> = value`` as the front end sees it (the same "set" command), without
+    the traitlets validation and notification that cost most of a redraw's time in the kernel.
+    Nothing reads these traits back in Python. (ipycanvas is pinned to 0.14.*.)"""
+    canvas._canvas_manager.send_command(canvas, [_SET, [canvas.ATTRS[name], value]])
 
 
 @contextmanager
@@ -42,27 +50,33 @@ def draw_layer(canvas, primitives) -> None:
     canvas.clear()
     canvas.save()
     canvas.scale(SCALE)
-    canvas.text_baseline = "middle"
+    _set(canvas, "text_baseline", "middle")
     fill = stroke = font = align = width = None
     for p in primitives:
         if isinstance(p, Rect):
             if p.fill:
                 if fill != p.fill:
-                    canvas.fill_style = fill = p.fill
+                    _set(canvas, "fill_style", p.fill)
+                    fill = p.fill
                 canvas.fill_rect(p.x, p.y, p.w, p.h)
             if p.stroke:
                 if stroke != p.stroke:
-                    canvas.stroke_style = stroke = p.stroke
+                    _set(canvas, "stroke_style", p.stroke)
+                    stroke = p.stroke
                 if width != p.line:
-                    canvas.line_width = width = p.line
+                    _set(canvas, "line_width", p.line)
+                    width = p.line
                 canvas.stroke_rect(p.x, p.y, p.w, p.h)
         elif isinstance(p, Text):
             f = f"{'bold ' if p.bold else ''}{p.size}px {FONT}"
             if font != f:
-                canvas.font = font = f
+                _set(canvas, "font", f)
+                font = f
             if fill != p.color:
-                canvas.fill_style = fill = p.color
+                _set(canvas, "fill_style", p.color)
+                fill = p.color
             if align != p.align:
-                canvas.text_align = align = p.align
+                _set(canvas, "text_align", p.align)
+                align = p.align
             canvas.fill_text(p.text, p.x, p.y, p.max_width)
     canvas.restore()
