@@ -217,6 +217,10 @@ def test_french():
 def test_notation_shows_and_loads():
     w = CafeWidget.from_notation(E12)
     assert w._text.value == Cafe.parse(E12).format()
+    game = CafeWidget.from_notation(DUEL, players=["human", "computer"])
+    assert game._text.value == Game.parse(DUEL).cafe.format()     # no hidden card given away
+    teacher = CafeWidget.from_notation(DUEL, players=["human", "computer"], teaching=True)
+    assert teacher._text.value == Game.parse(DUEL).format()
     w._text.value = DUEL
     w._load_button.click()
     assert w.game is not None and w.game.format() == Game.parse(DUEL).format()

@@ -123,8 +123,11 @@ class CafeWidget(widgets.VBox):
 
     @property
     def notation(self) -> str:
-        """The notation of what is shown: the game's, or (sandbox) the café's."""
-        return self._game.format() if self._game is not None else self.cafe.format()
+        """The notation of what is shown: the café's; the whole game's (hands and piles
+        included) only in teaching mode, so a shared screen gives no hidden card away."""
+        if self._game is not None and self.teaching:
+            return self._game.format()
+        return self.cafe.format()
 
     @property
     def scene(self):
@@ -139,6 +142,10 @@ class CafeWidget(widgets.VBox):
     def click(self, x: float, y: float) -> None:
         """A click at canvas pixel (x, y): the same code path as the mouse."""
         self._guarded(self._click, x, y)
+
+    def save(self) -> str:
+        """The game as JSON (``Game.to_json``), to keep or to replay; None in a sandbox."""
+        return self._game.to_json() if self._game is not None else None
 
     def __repr__(self) -> str:
         what = "sandbox" if self._game is None else f"{self._game.players} players"
