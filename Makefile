@@ -29,7 +29,7 @@ lab: $(VENV)/.installed-lab
 
 bench: $(VENV)/.installed-test
 	$(PY) benchmarks/engine.py
-	$(PY) benchmarks/widget.py
+	$(PY) benchmarks/widget.py --browser
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -108,10 +108,10 @@ def main() -> None:
           f"{os.cpu_count()} CPUs")
     kernel(30 if args.quick else 200)
     if args.browser:
-        sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests"))
-        from browser.harness import measure_click_to_pixels  # noqa: E402
+        print("Browser side: JupyterLab + headless Chromium on localhost (benchmarks/widget_browser.py)")
+        from widget_browser import main as browser_main  # noqa: E402
 
-        measure_click_to_pixels(clicks=10 if args.quick else 20)
+        browser_main(["--clicks", "10" if args.quick else "20"])
 
 
 if __name__ == "__main__":

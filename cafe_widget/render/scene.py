@@ -241,9 +241,9 @@ def _panel(out: list, view: View, height: float) -> None:
     for p in view.players:
         if p.to_move:
             out.append(Text(x + 14, line, "▶", 15, COLORS["selected"], True))
-        out.append(Text(x + 32, line, p.name, 15, COLORS["ink"], p.to_move, "left", 150))
-        out.append(Text(x + 250, line, f"{p.score}", 15, COLORS["ink"], True, "right"))
-        out.append(Text(x + 262, line, p.counts, 13, COLORS["muted"], False, "left", w - 276))
+        out.append(Text(x + 32, line, p.name, 15, COLORS["ink"], p.to_move, "left", 120))
+        out.append(Text(x + 190, line, f"{p.score}", 15, COLORS["ink"], True, "right"))
+        out.append(Text(x + 202, line, p.counts, 12, COLORS["muted"], False, "left", w - 212))
         line += 24
     if view.piles:
         out.append(Text(x + 14, line + 4, view.piles, 13, COLORS["muted"], False, "left", w - 28))

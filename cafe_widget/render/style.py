@@ -65,8 +65,8 @@ CELL = 92            # one grid cell of the café
 GRID_X, GRID_Y = 46, 42   # top-left of cell a1
 CAFE_SIZE = (GRID_X + 5 * CELL + 14, GRID_Y + 5 * CELL + 14)   # a café picture alone
 
-WIDTH = 980
-PANEL_X, PANEL_W = 540, 420
+WIDTH = 900          # fits a 1366-px classroom laptop beside JupyterLab's file browser
+PANEL_X, PANEL_W = 530, 356
 HAND_Y = 546         # top of the hand row
 CARD_W, CARD_H, CARD_GAP = 64, 68, 6
 BUTTON_Y, BUTTON_H, BUTTON_W, BUTTON_GAP = 0, 34, 124, 10   # BUTTON_Y is set per layout

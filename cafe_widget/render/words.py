@@ -149,8 +149,10 @@ def turn_lines(cards, lang: str = "en") -> tuple[str, ...]:
     for card in cards:
         lines.append(f"{card.text} = {card.points}" + (say(lang, "clears", places=" ".join(card.cleared))
                                                         if card.cleared else ""))
-        lines.append("    " + ", ".join(table_points(t.place, t.nation, t.points, lang) + _variant(t, lang)
-                                        for t in card.tables if t.points or t.variant) or "    +0")
+        scoring = [table_points(t.place, t.nation, t.points, lang) + _variant(t, lang)
+                   for t in card.tables if t.points or t.variant] or ["+0"]
+        for i in range(0, len(scoring), 2):   # two tables a line: the panel is narrow
+            lines.append("    " + ", ".join(scoring[i:i + 2]))
     return tuple(lines)
 
 
