@@ -88,6 +88,7 @@ def test_sandbox_cannot_keep_a_turn_with_a_lone_card():
     w = CafeWidget.from_notation("DE GB IT CN CF")
     tap(w, "DEf")
     tap(w, "b1")
+    assert w.status == "DEf@b1: +0 German table b2 = 0; it sits alone, so the next card must join it (R7)"
     tap(w, "end")
     assert w.status.endswith("(R7).")
 

@@ -255,6 +255,9 @@ class CafeWidget(widgets.VBox):
         text = say(self.lang, "scored", move=card.text, tables=card_points(card, self.lang), points=card.points)
         if card.cleared:
             text += say(self.lang, "clears", places=" ".join(card.cleared))
+        turn = self._turn if self._game is None else self._game.turn
+        if turn is not None and turn.pending:
+            text += say(self.lang, "alone")
         ended = self._turn.ended if self._game is None else self._game.is_over
         if ended:
             text += say(self.lang, "ends")
