@@ -6,7 +6,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 FIRST  := notebooks/01_the_cafe.ipynb
 
-.PHONY: lab test bench install clean
+.PHONY: lab test bench install clean notebooks
 
 $(VENV)/.installed-test: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -20,8 +20,14 @@ $(VENV)/.installed-lab: pyproject.toml
 
 install: $(VENV)/.installed-test
 
+# Unit, property and browser tests, and nbval over every notebook (only the cells marked
+# NBVAL_CHECK_OUTPUT are compared; every cell must run).
 test: $(VENV)/.installed-test
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q --nbval-lax --nbval-current-env --nbval-cell-timeout=120 tests notebooks
+
+# After editing a notebook or the engine: run the notebooks, keep only the check cells' output.
+notebooks: $(VENV)/.installed-test
+	$(PY) tools/refresh_notebooks.py
 
 # JupyterLab refuses to run as root unless told; only root gets --allow-root.
 lab: $(VENV)/.installed-lab

@@ -1,0 +1,50 @@
+"""The notebooks' helpers print what the engine decided, table by table."""
+
+from cafe_widget import Cafe
+from cafe_widget.teach import check, pictures, play, report, seats, where
+
+E12 = "RU GB FR ES IT | b1:RUf b3:RUm | US"
+
+
+def test_play_prints_points_table_by_table(capsys):
+    assert play(E12, "RUf@c2, ITf@c4, ITm@d3") is None
+    out = capsys.readouterr().out.splitlines()
+    assert out[:4] == [
+        "RUf@c2: 8 points",
+        "    Russian table b2:         6   (3 guests, all of the table's nation: doubled)",
+        "    English table d2:         0   (1 guest: alone, no points)",
+        "    French table c3:          2   (2 guests)",
+    ]
+    assert out[-2:] == ["    full, cleared: c3 (R9)", "turn: 23 points"]
+
+
+def test_play_prints_a_refusal_with_its_rule(capsys):
+    play("RU GB FR ES IT | b1:RUf b3:RUm", "RUm@c2")
+    assert capsys.readouterr().out == (
+        "refused by R6: RUm@c2: the French table c3 would have two men and no woman (R6).\n")
+
+
+def test_check_and_where(capsys):
+    check("RU GB FR ES IT", "RUf@a2")
+    where("RU GB FR ES IT | b1:RUf b3:RUm", "RUf")
+    assert capsys.readouterr().out.splitlines() == [
+        "RUf@a2: allowed, 0 points (b2 +0); it sits alone, so a second card must join it (R7)",
+        "RUf@a2:  6 points   (b2 +6)",
+        "RUf@c2:  8 points   (b2 +6, d2 +0, c3 +2)",
+    ]
+
+
+def test_report_of_a_variant_turn():
+    turn = Cafe.parse("DE GB IT CN CF | b1:DEf d3:ITm").play("DEf@a2, ITf@c2, DEf@b3", variant=True)
+    text = report(turn)
+    assert "German table b2:         20   (a ladies' table: a flat 20 (R14))" in text
+    assert text.endswith("turn: 29 points\nthe table pile is short: the game ends (R12a)")
+
+
+def test_seats_and_pictures(capsys):
+    seats()
+    assert "c2: touches b2 d2 c3" in capsys.readouterr().out
+    shown = pictures(("RU GB FR ES IT", "before"), Cafe.parse("RU GB FR ES IT | b1:RUf a2:RUm"))
+    html = shown._repr_html_()
+    assert html.count("<svg") == 2 and "before" in html
+    assert repr(shown) == "before: RU GB FR ES IT | -\n: RU GB FR ES IT | b1:RUf a2:RUm"

@@ -1,0 +1,62 @@
+"""Run the teaching notebooks and keep only what should be committed.
+
+    python tools/refresh_notebooks.py [notebooks/03_scoring.ipynb …]
+
+Each notebook is executed top to bottom (in its own folder, with this Python's kernel); then
+every output is removed except those of the cells marked ``# NBVAL_CHECK_OUTPUT``, which keep
+their plain-text output and execution count: nbval (``make test``) compares them, so a change
+in the engine's scoring fails the suite. Widget state is dropped too, so a notebook opened on
+GitHub shows no stale "model not found" widget. Run it after editing a notebook or the engine,
+then read the diff.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parent.parent
+CHECK = "# NBVAL_CHECK_OUTPUT"
+RAISES = "# NBVAL_RAISES_EXCEPTION"
+KEEP = ("text/plain",)
+
+
+def refresh(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True,
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    for i, cell in enumerate(nb.cells):
+        failed = [o for o in cell.get("outputs", []) if o.output_type == "error"]
+        if failed and RAISES not in cell.source:
+            sys.exit(f"{path.name}, cell {i}: {failed[0].ename}: {failed[0].evalue}")
+        if RAISES in cell.source and not failed:
+            sys.exit(f"{path.name}, cell {i}: marked {RAISES} but raised nothing")
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        if CHECK in cell.source:
+            kept = []
+            for out in cell.outputs:
+                if out.output_type == "stream":
+                    kept.append(out)
+                elif out.output_type in ("execute_result", "display_data"):
+                    out.data = {k: v for k, v in out.data.items() if k in KEEP}
+                    out.metadata = {}
+                    if out.data:
+                        kept.append(out)
+            cell.outputs = kept
+        else:
+            cell.outputs, cell.execution_count = [], None
+        cell.metadata.pop("execution", None)
+    nb.metadata.pop("widgets", None)
+    nbformat.write(nb, path)
+    print(f"refreshed {path.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    paths = [Path(p).resolve() for p in sys.argv[1:]] or sorted((ROOT / "notebooks").glob("[0-9]*.ipynb"))
+    for p in paths:
+        refresh(p)
