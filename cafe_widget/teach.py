@@ -70,8 +70,14 @@ def check(cafe, placement: str, variant: bool = False) -> None:
     if refusal is None:
         card = cafe.begin_turn(variant).place(*placement.split("@")).cards[-1]
         tables = ", ".join(f"{p} +{n}" for p, n in card.by_table.items())
-        alone = "; it sits alone, so a second card must join it (R7)" if card.points == 0 else ""
-        print(f"{placement}: allowed, {card.points} points ({tables}){alone}")
+        forming = [t for t in card.tables if t.variant == "forming"]
+        note = ""
+        if forming:
+            note = (f"; it starts a table of one sex at {forming[0].place}, scored when four sit "
+                    f"there this turn (R14)")
+        elif card.points == 0:
+            note = "; it sits alone, so a second card must join it (R7)"
+        print(f"{placement}: allowed, {card.points} points ({tables}){note}")
     else:
         print(f"{placement}: refused by {refusal.rule}: {refusal}")
 

@@ -391,4 +391,6 @@ def test_r14_at_most_one_guest_may_already_sit_there():
     # two women left together by a clearing: they can't be the start of a ladies' table
     err = refused(f"{X} | b1:DEf a2:DEf d3:ITm", "ITf@c2", variant=True)
     assert err.rule == "R6"
+    assert str(err) == ("ITf@c2: the German table b2 would have three women and no man, and a "
+                        "ladies' table may start from at most one guest already seated (R6).")
     assert by_table(f"{X} | b1:DEf d3:ITm", "DEf@a2, ITf@c2, DEf@b3", variant=True)[2]["b2"] == 20

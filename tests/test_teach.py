@@ -34,6 +34,13 @@ def test_check_and_where(capsys):
     ]
 
 
+def test_check_in_the_variant(capsys):
+    check("DE GB IT CN CF | b1:DEf d3:ITm", "DEf@a2", variant=True)
+    assert capsys.readouterr().out == (
+        "DEf@a2: allowed, 0 points (b2 +0); it starts a table of one sex at b2, scored when four "
+        "sit there this turn (R14)\n")
+
+
 def test_report_of_a_variant_turn():
     turn = Cafe.parse("DE GB IT CN CF | b1:DEf d3:ITm").play("DEf@a2, ITf@c2, DEf@b3", variant=True)
     text = report(turn)

@@ -412,13 +412,17 @@ class TurnState:
                                                place=TABLE_PLACES[t], nation=tables[t],
                                                sex=single_sex[2])
             elif abs(women - men) > 1:  # R6
-                if (self.variant and single_sex is None and (women == 0 or men == 0)
-                        and self._guests_before(t, new_seats, s) <= 1):
-                    single_sex, forming = (t, "forming", guest[2]), True  # R14 waives R6 here
-                else:
-                    code = "balance_second" if self.variant and (women == 0 or men == 0) else "balance"
+                code = "balance"
+                if self.variant and (women == 0 or men == 0):   # R14 may waive R6 here
+                    if single_sex is not None:
+                        code = "balance_second"
+                    elif self._guests_before(t, new_seats, s) > 1:
+                        code = "balance_seated"
+                    else:
+                        single_sex, forming = (t, "forming", guest[2]), True
+                if not forming:
                     return refuse("R6", code, cafe, move=move, place=TABLE_PLACES[t],
-                                               nation=tables[t], women=women, men=men)
+                                  nation=tables[t], women=women, men=men)
             doubled = k > 1 and all(g[:2] == tables[t] for g in gs)
             if forming:
                 forming_here = True

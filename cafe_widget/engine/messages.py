@@ -83,6 +83,11 @@ def _en(code: str, f: dict) -> str:
         return (f"{mv}: {table_words(f['place'], f['nation'])} would have "
                 f"{sexes_words(f['women'], f['men'])}, and only one ladies' or men's table "
                 f"may form in a turn.")
+    if code == "balance_seated":
+        kind = "ladies'" if f["women"] else "men's"
+        return (f"{mv}: {table_words(f['place'], f['nation'])} would have "
+                f"{sexes_words(f['women'], f['men'])}, and a {kind} table may start from at most "
+                f"one guest already seated.")
     if code == "balance_short":
         kind = "ladies'" if f["women"] else "men's"
         return (f"{mv}: {table_words(f['place'], f['nation'])} would have "
@@ -161,11 +166,14 @@ def _fr(code: str, f: dict) -> str:
     if code == "alone_last":
         return (f"{mv} : {g} serait seul(e) à {tw()} sans marquer, et aucune autre carte de ce "
                 f"tour ne pourrait l'y rejoindre.")
-    if code in ("balance", "balance_second", "balance_short"):
+    if code in ("balance", "balance_second", "balance_short", "balance_seated"):
         text = (f"{mv} : {table_words(f['place'], f['nation'], 'fr')} aurait "
                 f"{sexes_words(f['women'], f['men'], 'fr')}")
         if code == "balance_second":
             text += ", et une seule table de dames ou d'hommes peut se former par tour"
+        if code == "balance_seated":
+            kind = "de dames" if f["women"] else "d'hommes"
+            text += f", et une table {kind} part d'au plus un client déjà assis"
         if code == "balance_short":
             kind = "de dames" if f["women"] else "d'hommes"
             text += f", et il reste trop peu de cartes ce tour-ci pour en faire une table {kind}"
