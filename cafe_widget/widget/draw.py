@@ -46,37 +46,31 @@ def one_message():
 
 
 def draw_layer(canvas, primitives) -> None:
-    """Clear ``canvas`` and draw ``primitives`` on it at ``SCALE``."""
+    """Clear ``canvas`` and draw ``primitives`` on it at ``SCALE``; each style is sent only
+    when it changes."""
+    current: dict = {}
+
+    def style(name: str, value) -> None:
+        if current.get(name) != value:
+            _set(canvas, name, value)
+            current[name] = value
+
     canvas.clear()
     canvas.save()
     canvas.scale(SCALE)
-    _set(canvas, "text_baseline", "middle")
-    fill = stroke = font = align = width = None
+    style("text_baseline", "middle")
     for p in primitives:
         if isinstance(p, Rect):
             if p.fill:
-                if fill != p.fill:
-                    _set(canvas, "fill_style", p.fill)
-                    fill = p.fill
+                style("fill_style", p.fill)
                 canvas.fill_rect(p.x, p.y, p.w, p.h)
             if p.stroke:
-                if stroke != p.stroke:
-                    _set(canvas, "stroke_style", p.stroke)
-                    stroke = p.stroke
-                if width != p.line:
-                    _set(canvas, "line_width", p.line)
-                    width = p.line
+                style("stroke_style", p.stroke)
+                style("line_width", p.line)
                 canvas.stroke_rect(p.x, p.y, p.w, p.h)
         elif isinstance(p, Text):
-            f = f"{'bold ' if p.bold else ''}{p.size}px {FONT}"
-            if font != f:
-                _set(canvas, "font", f)
-                font = f
-            if fill != p.color:
-                _set(canvas, "fill_style", p.color)
-                fill = p.color
-            if align != p.align:
-                _set(canvas, "text_align", p.align)
-                align = p.align
+            style("font", f"{'bold ' if p.bold else ''}{p.size}px {FONT}")
+            style("fill_style", p.color)
+            style("text_align", p.align)
             canvas.fill_text(p.text, p.x, p.y, p.max_width)
     canvas.restore()
