@@ -79,7 +79,8 @@ def check(cafe, placement: str, variant: bool = False) -> None:
             note = "; it sits alone, so a second card must join it (R7)"
         print(f"{placement}: allowed, {card.points} points ({tables}){note}")
     else:
-        print(f"{placement}: refused by {refusal.rule}: {refusal}")
+        sentence = str(refusal).removeprefix(f"{placement}: ")
+        print(f"{placement}: refused by {refusal.rule}: {sentence}")
 
 
 def where(cafe, guest: str, variant: bool = False) -> None:
@@ -90,6 +91,17 @@ def where(cafe, guest: str, variant: bool = False) -> None:
     for seat, card in scores.items():
         tables = ", ".join(f"{p} +{n}" for p, n in card.by_table.items())
         print(f"{guest}@{seat}: {card.points:>2} points   ({tables})")
+
+
+def last_turns(game, count: int = 3) -> None:
+    """Print the game's last ``count`` actions; turns of placed cards table by table."""
+    entries = game.log[-count:]
+    if not entries:
+        print("nobody has played yet")
+    for entry in entries:
+        print(f"player {entry.player + 1}: {entry.action if entry.turn is None else 'placed cards'}")
+        if entry.turn is not None:
+            print(report(entry.turn))
 
 
 def seats() -> None:

@@ -1,7 +1,8 @@
 """The notebooks' helpers print what the engine decided, table by table."""
 
 from cafe_widget import Cafe
-from cafe_widget.teach import check, pictures, play, report, seats, where
+from cafe_widget import Game
+from cafe_widget.teach import check, last_turns, pictures, play, report, seats, where
 
 E12 = "RU GB FR ES IT | b1:RUf b3:RUm | US"
 
@@ -46,6 +47,28 @@ def test_report_of_a_variant_turn():
     text = report(turn)
     assert "German table b2:         20   (a ladies' table: a flat 20 (R14))" in text
     assert text.endswith("turn: 29 points\nthe table pile is short: the game ends (R12a)")
+
+
+def test_check_says_the_placement_once(capsys):
+    check("RU GB FR ES IT | b1:RUf b3:RUm", "RUm@c2")
+    assert capsys.readouterr().out == (
+        "RUm@c2: refused by R6: the French table c3 would have two men and no woman (R6).\n")
+
+
+def test_last_turns(capsys):
+    game = Game.parse("DE GB IT CN CF | b1:DEf | FR | CNm ITf | DEm DEf / ITm | - / - | 0 0 | to:1")
+    last_turns(game)
+    game.play("DEm@a2")
+    game.draw()
+    last_turns(game, 2)
+    assert capsys.readouterr().out.splitlines() == [
+        "nobody has played yet",
+        "player 1: placed cards",
+        "DEm@a2: 4 points",
+        "    German table b2:          4   (2 guests, all of the table's nation: doubled)",
+        "turn: 4 points",
+        "player 2: draw",
+    ]
 
 
 def test_seats_and_pictures(capsys):

@@ -81,6 +81,18 @@ def missing_requirements() -> list[str]:
     return missing
 
 
+def require_browser() -> None:
+    """Skip the calling test when Chromium or Playwright is missing; under CI, fail instead."""
+    import pytest
+
+    missing = missing_requirements()
+    if missing:
+        message = "browser tests need: " + ", ".join(missing)
+        if os.environ.get("CI"):
+            pytest.fail(message + " (CI is set, so this is a failure, not a skip)")
+        pytest.skip(message)
+
+
 # -- notebooks --------------------------------------------------------------------------------
 
 def new_notebook(cells: Sequence[str]) -> dict:
@@ -488,7 +500,8 @@ class Notebook:
     # ---- page lifecycle
 
     def goto(self, timeout: float = 60.0) -> None:
-        self.page.goto(f"{self.lab.url}/lab/tree/{self.path}?token={self.lab.token}")
+        # ?reset: a fresh workspace, so JupyterLab reopens no earlier tab (and starts no kernel for it)
+        self.page.goto(f"{self.lab.url}/lab/tree/{self.path}?reset&token={self.lab.token}")
         self._wait_ready(timeout)
 
     def reload(self, timeout: float = 60.0) -> None:

@@ -13,12 +13,11 @@ under CI (the ``CI`` environment variable set), where they fail. Run only these 
 
 from __future__ import annotations
 
-import os
 import time
 
 import pytest
 
-from harness import Lab, missing_requirements, new_notebook
+from harness import Lab, require_browser, new_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -27,12 +26,7 @@ SANDBOX = "RU GB FR ES IT | b1:RUf b3:RUm | US CN DE"
 
 @pytest.fixture(scope="module")
 def lab():
-    missing = missing_requirements()
-    if missing:
-        message = "browser tests need: " + ", ".join(missing)
-        if os.environ.get("CI"):
-            pytest.fail(message + " (CI is set, so this is a failure, not a skip)")
-        pytest.skip(message)
+    require_browser()
     with Lab() as lab:
         yield lab
 
