@@ -319,6 +319,16 @@ class TurnState:
             scores[seat] = self._seat(guest, seat).cards[-1]
         return scores
 
+    def undo(self) -> "TurnState":
+        """The turn without its last card (replayed from the start, so a clearing is undone
+        too and the drawn tables go back on the pile); IllegalMove if no card was placed."""
+        if not self.cards:
+            raise IllegalMove.because("R4", "nothing_to_undo", self.cafe)
+        state = self.start.begin_turn(self.variant)
+        for card in self.cards[:-1]:
+            state = state.place(card.guest, card.seat)
+        return state
+
     def explain_end(self) -> IllegalMove | None:
         """Why the turn may not end now (R4, R7, R14), or None if it may."""
         refusal = self._end_refusal()

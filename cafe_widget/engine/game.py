@@ -342,9 +342,7 @@ class Game:
         if not self._turn:
             raise IllegalMove.because("R4", "nothing_to_undo", self.cafe)
         last = self._turn.cards[-1]
-        turn = self._state.cafe.begin_turn(self.variant)
-        for card in self._turn.cards[:-1]:
-            turn = turn.place(card.guest, card.seat)
+        turn = self._turn.undo()
         self._turn = turn if turn.cards else None
         self.history.append("undo")
         return last.text

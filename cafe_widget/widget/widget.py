@@ -275,13 +275,8 @@ class CafeWidget(widgets.VBox):
 
     def _button_undo(self) -> None:
         if self._game is None:
-            if not self._turn.cards:
-                raise IllegalMove.because("R4", "nothing_to_undo", self.cafe)
-            last = self._turn.cards[-1].text
-            turn = self._cafe.begin_turn(self._variant)
-            for c in self._turn.cards[:-1]:
-                turn = turn.place(c.guest, c.seat)
-            self._turn = turn
+            last = self._turn.cards[-1].text if self._turn.cards else ""
+            self._turn = self._turn.undo()   # raises (R4) when there is nothing to take back
         else:
             last = self._game.undo()
         self._badges = ()
@@ -311,8 +306,11 @@ class CafeWidget(widgets.VBox):
         self._need_game()
         guest = self._selected_guest()
         if guest is None:
-            refusal = self._game.explain_face_down("RUf")
-            if refusal is not None and refusal.rule != "R11" or (refusal and "hold" in refusal.message):
+            # Is the action itself allowed now (12 cards, no card placed)? Ask the engine with
+            # a card of the hand; if it is, the student only has to pick the card.
+            hand = self._game.hand()
+            refusal = self._game.explain_face_down(hand[0]) if hand else self._game.explain_face_down("RUf")
+            if refusal is not None:
                 raise refusal
             self._say("choose_down")
             return
