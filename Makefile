@@ -6,11 +6,11 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 FIRST  := notebooks/01_the_cafe.ipynb
 
-.PHONY: lab test bench install clean notebooks
+.PHONY: lab test bench install clean notebooks lite
 
 $(VENV)/.installed-test: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,lite]'
 	touch $@
 
 $(VENV)/.installed-lab: pyproject.toml
@@ -24,6 +24,10 @@ install: $(VENV)/.installed-test
 # NBVAL_CHECK_OUTPUT are compared; every cell must run).
 test: $(VENV)/.installed-test
 	$(PY) -m pytest -q --nbval-lax --nbval-current-env --nbval-cell-timeout=120 tests notebooks
+
+# The server-less site: JupyterLite with the package and the notebooks, in _site/.
+lite: $(VENV)/.installed-test
+	$(PY) tools/build_lite.py
 
 # After editing a notebook or the engine: run the notebooks, keep only the check cells' output.
 notebooks: $(VENV)/.installed-test

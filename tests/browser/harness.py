@@ -13,6 +13,10 @@ One module, no test framework inside, so that tests and benchmarks share it::
         nb.kernel_eval("w.status")        # Python state, through a second kernel client
         nb.save(); nb.reload(); nb.run_all()
 
+    with VoilaServer(notebooks={"notebooks/play.ipynb": path}) as server:   # Jupyter Server + Voilà
+        view = server.open_voila("notebooks/play.ipynb")   # /voila/render/notebooks/play.ipynb
+        view.canvas(size=(W, H)).wait_drawn()              # CanvasView, as above
+
 What it does, following shared/JUPYTER.md: JupyterLab runs on a free port of 127.0.0.1 with
 token auth, in a temporary root holding *copies* of the notebooks, with every Jupyter/IPython
 directory in a temporary folder; Chromium is Debian's ``/usr/bin/chromium`` (never
@@ -68,12 +72,13 @@ class KernelError(HarnessError):
 
 # -- what is needed, and whether it is there ------------------------------------------------
 
-def missing_requirements() -> list[str]:
-    """What the browser tests need and this machine lacks (empty when all is there)."""
+def missing_requirements(extra_modules: Sequence[str] = ()) -> list[str]:
+    """What the browser tests need and this machine lacks (empty when all is there);
+    ``extra_modules`` names more Python packages a test needs (e.g. ``("voila",)``)."""
     missing = []
     if not os.access(CHROMIUM, os.X_OK):
         missing.append(f"{CHROMIUM} (Debian package chromium)")
-    for module in ("playwright", "jupyterlab", "jupyter_client", "ipycanvas"):
+    for module in ("playwright", "jupyterlab", "jupyter_client", "ipycanvas", *extra_modules):
         try:
             __import__(module)
         except ImportError:
@@ -81,11 +86,12 @@ def missing_requirements() -> list[str]:
     return missing
 
 
-def require_browser() -> None:
-    """Skip the calling test when Chromium or Playwright is missing; under CI, fail instead."""
+def require_browser(extra_modules: Sequence[str] = ()) -> None:
+    """Skip the calling test when Chromium or Playwright (or one of ``extra_modules``) is
+    missing; under CI, fail instead."""
     import pytest
 
-    missing = missing_requirements()
+    missing = missing_requirements(extra_modules)
     if missing:
         message = "browser tests need: " + ", ".join(missing)
         if os.environ.get("CI"):
@@ -255,6 +261,12 @@ class Lab:
 
     ``notebooks`` maps file names to notebook dicts (see :func:`new_notebook`) or to paths of
     notebooks to copy; more can be added with :meth:`add_notebook` while running.
+
+    ``python`` is the interpreter that runs ``-m jupyterlab`` (another venv's, e.g. the Binder
+    check's); the kernel is that environment's too. ``env`` adds or replaces environment
+    variables of the server (e.g. ``PATH`` with that venv's ``bin`` first). ``news_settings``
+    writes user settings that turn JupyterLab's news and update check off; with ``False`` the
+    server's own settings (defaults, an ``overrides.json``) are what the page gets.
     """
 
     def __init__(
@@ -264,8 +276,12 @@ class Lab:
         python: str = sys.executable,
         viewport: tuple[int, int] = (1600, 1100),
         startup_timeout: float = 60.0,
+        env: dict[str, str] | None = None,
+        news_settings: bool = True,
     ) -> None:
         self.python = python
+        self.extra_env = dict(env or {})
+        self.news_settings = news_settings
         self.viewport = viewport
         self.startup_timeout = startup_timeout
         self._initial = dict(notebooks or {})
@@ -302,14 +318,18 @@ class Lab:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    #: Python packages the server needs beyond the harness's own (see missing_requirements).
+    requires: tuple[str, ...] = ()
+
     def start(self) -> None:
-        missing = missing_requirements()
+        missing = missing_requirements(self.requires)
         if missing:
             raise HarnessError("missing: " + ", ".join(missing))
         self.tmp = Path(tempfile.mkdtemp(prefix="cafe-lab-"))
         for sub in ("root", "config", "data", "runtime", "ipython"):
             (self.tmp / sub).mkdir()
-        self._write_lab_settings()
+        if self.news_settings:
+            self._write_lab_settings()
         for name, nb in self._initial.items():
             self.add_notebook(name, nb)
         try:
@@ -390,21 +410,13 @@ class Lab:
             JUPYTER_PLATFORM_DIRS="1",
             PYTHONUNBUFFERED="1",
         )
+        env.update(self.extra_env)
         env.pop("JUPYTER_TOKEN", None)
         self._log_path = self.tmp / "server.log"
         self._log = open(self._log_path, "wb")
         for attempt in range(3):  # a port taken between free_port() and bind: try another
             self.port = free_port()
-            cmd = [
-                self.python, "-m", "jupyterlab",
-                "--no-browser", "--allow-root",
-                f"--port={self.port}", "--ServerApp.port_retries=0",
-                "--ServerApp.ip=127.0.0.1",
-                f"--IdentityProvider.token={self.token}",
-                f"--ServerApp.root_dir={self.root}",
-                "--LabApp.expose_app_in_browser=True",
-                "--LabApp.news_url=",
-            ]
+            cmd = self._server_command()
             self.proc = subprocess.Popen(
                 cmd, cwd=self.root, env=env, stdin=subprocess.DEVNULL,
                 stdout=self._log, stderr=subprocess.STDOUT,
@@ -413,6 +425,18 @@ class Lab:
                 return
             self.proc.wait()
         raise HarnessError("JupyterLab did not start:\n" + self.server_log()[-3000:])
+
+    def _server_command(self) -> list[str]:
+        return [
+            self.python, "-m", "jupyterlab",
+            "--no-browser", "--allow-root",
+            f"--port={self.port}", "--ServerApp.port_retries=0",
+            "--ServerApp.ip=127.0.0.1",
+            f"--IdentityProvider.token={self.token}",
+            f"--ServerApp.root_dir={self.root}",
+            "--LabApp.expose_app_in_browser=True",
+            "--LabApp.news_url=",
+        ]
 
     def _wait_server(self) -> bool:
         deadline = time.monotonic() + self.startup_timeout
@@ -800,3 +824,83 @@ class CanvasView:
             has=self.page.locator("canvas")).nth(self.index)
         out.screenshot(path=str(path))
         return path
+
+
+# -- Voilà: the notebook as an app, without code ----------------------------------------------
+
+class VoilaServer(Lab):
+    """Jupyter Server with the Voilà server extension (``voila.server_extension``, enabled by
+    installing voila), the route of a Binder link ``?urlpath=voila/render/<path>``.
+
+    Same temporary root, Jupyter directories, token and 127.0.0.1-only Chromium as :class:`Lab`;
+    :meth:`open_voila` renders a notebook: Voilà runs it in a new kernel per page and shows
+    only its Markdown and outputs.
+    """
+
+    requires = ("voila",)
+
+    def _server_command(self) -> list[str]:
+        return [
+            self.python, "-m", "jupyter_server",
+            "--no-browser", "--allow-root",
+            f"--port={self.port}", "--ServerApp.port_retries=0",
+            "--ServerApp.ip=127.0.0.1",
+            f"--IdentityProvider.token={self.token}",
+            f"--ServerApp.root_dir={self.root}",
+            # A failing cell shows its traceback in the page (and in the test's error message).
+            "--VoilaConfiguration.show_tracebacks=True",
+        ]
+
+    def open_voila(self, path: str, timeout: float = 60.0) -> "VoilaPage":
+        """A new page showing ``/voila/render/<path>`` (once the page has loaded; the widgets
+        may still be on their way: wait on the canvas)."""
+        page = self.context.new_page()
+        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        page.on("pageerror", lambda e: self.console_errors.append(str(e)))
+        view = VoilaPage(self, page, path)
+        view.goto(timeout=timeout)
+        return view
+
+
+class VoilaPage:
+    """A notebook rendered by Voilà in one page. :class:`CanvasView` works on it as on a
+    :class:`Notebook` (outputs carry the same ``jp-OutputArea-output`` class); its kernel is
+    Voilà's own, so Python state is not reachable from here."""
+
+    def __init__(self, server: VoilaServer, page, path: str) -> None:
+        self.lab = server
+        self.page = page
+        self.path = path
+
+    @property
+    def url(self) -> str:
+        return f"{self.lab.url}/voila/render/{self.path}"
+
+    def goto(self, timeout: float = 60.0) -> None:
+        response = self.page.goto(f"{self.url}?token={self.lab.token}", timeout=timeout * 1000)
+        if response is None or not response.ok:
+            status = response.status if response is not None else "no response"
+            raise HarnessError(f"{self.url}: {status} (is voila's server extension enabled?)\n"
+                               + self.lab.server_log()[-2000:])
+
+    def reload(self, timeout: float = 60.0) -> None:
+        """Reload the page: Voilà runs the notebook again, in a new kernel."""
+        self.page.reload(timeout=timeout * 1000)
+
+    def errors(self) -> list[str]:
+        """The text of every error output in the page (tracebacks, stderr)."""
+        return self.page.locator(
+            ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+        ).all_inner_texts()
+
+    def canvas(self, index: int = 0, size: tuple[float, float] | None = None) -> "CanvasView":
+        """The ``index``-th canvas output (all its layers); ``size`` is its logical size."""
+        return CanvasView(self, index, size)
+
+    def screenshot(self, name: str, *, full_page: bool = True) -> Path:
+        path = artifact_path(name)
+        self.page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    def close(self) -> None:
+        self.page.close()
