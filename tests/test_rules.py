@@ -351,7 +351,7 @@ def test_r14_off_by_default():
 def test_r14_the_table_must_be_completed_this_turn():
     err = refused(f"{X} | b1:DEf d3:ITm", "DEf@a2, ITf@c2", variant=True)
     assert err.rule == "R14"
-    assert str(err) == ("the German table b2 has only three women: a ladies' table needs four "
+    assert str(err) == ("The German table b2 has only three women: a ladies' table needs four "
                         "women by the end of the turn (R14).")
 
 

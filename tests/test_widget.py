@@ -219,7 +219,7 @@ def test_notation_shows_and_loads():
     w = CafeWidget.from_notation(E12)
     assert w._text.value == Cafe.parse(E12).format()
     game = CafeWidget.from_notation(DUEL, players=["human", "computer"])
-    assert game._text.value == Game.parse(DUEL).cafe.format()     # no hidden card given away
+    assert game._text.value == "DE GB IT CN CF | b1:DEf"   # no hidden card, not even the table pile
     teacher = CafeWidget.from_notation(DUEL, players=["human", "computer"], teaching=True)
     assert teacher._text.value == Game.parse(DUEL).format()
     w._text.value = DUEL

@@ -24,6 +24,19 @@ RAISES = "# NBVAL_RAISES_EXCEPTION"
 KEEP = ("text/plain",)
 
 
+def _coalesce(outputs: list) -> list:
+    """Join consecutive chunks of the same stream (the kernel may flush a print in pieces),
+    so the file does not change from run to run."""
+    merged = []
+    for out in outputs:
+        if (merged and out.output_type == "stream" and merged[-1].output_type == "stream"
+                and merged[-1].name == out.name):
+            merged[-1].text += out.text
+        else:
+            merged.append(out)
+    return merged
+
+
 def refresh(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
     NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True,
@@ -47,7 +60,7 @@ def refresh(path: Path) -> None:
                     out.metadata = {}
                     if out.data:
                         kept.append(out)
-            cell.outputs = kept
+            cell.outputs = _coalesce(kept)
         else:
             cell.outputs, cell.execution_count = [], None
         cell.metadata.pop("execution", None)

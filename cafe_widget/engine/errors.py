@@ -60,8 +60,8 @@ class IllegalMove(ValueError):
 
 
 def _with_rule(text: str, rule: str) -> str:
-    """``"… no woman."`` → ``"… no woman (R6)."``"""
-    return f"{text.rstrip('.')} ({rule})."
+    """``"… no woman."`` → ``"… no woman (R6)."``, beginning with a capital letter."""
+    return f"{text[:1].upper()}{text[1:].rstrip('.')} ({rule})."
 
 
 class Refusal(NamedTuple):

@@ -124,10 +124,13 @@ class CafeWidget(widgets.VBox):
     @property
     def notation(self) -> str:
         """The notation of what is shown: the café's; the whole game's (hands and piles
-        included) only in teaching mode, so a shared screen gives no hidden card away."""
-        if self._game is not None and self.teaching:
+        included) only in teaching mode, so a shared screen gives no hidden card away (not
+        even the order of the face-down table pile)."""
+        if self._game is None:
+            return self.cafe.format()
+        if self.teaching:
             return self._game.format()
-        return self.cafe.format()
+        return Cafe(self.cafe.tables, self.cafe.seats).format()
 
     @property
     def scene(self):
