@@ -256,6 +256,14 @@ _FIND_PANEL = """
 
 # -- the server -------------------------------------------------------------------------------
 
+
+def _quietly(action) -> None:
+    """Run a clean-up step; a failure there must not hide the test's own result."""
+    try:
+        action()
+    except Exception:
+        pass
+
 class Lab:
     """A JupyterLab server and a headless Chromium, both private to this object.
 
@@ -341,24 +349,11 @@ class Lab:
 
     def stop(self) -> None:
         """Close the browser, shut the server down (POST /api/shutdown), remove the temp dir."""
-        if self.context is not None:
-            try:
-                self.context.close()
-            except Exception:
-                pass
-            self.context = None
-        if self.browser is not None:
-            try:
-                self.browser.close()
-            except Exception:
-                pass
-            self.browser = None
-        if self._pw is not None:
-            try:
-                self._pw.stop()
-            except Exception:
-                pass
-            self._pw = None
+        for attr, method in (("context", "close"), ("browser", "close"), ("_pw", "stop")):
+            thing = getattr(self, attr)
+            if thing is not None:
+                _quietly(getattr(thing, method))
+                setattr(self, attr, None)
         if self.proc is not None:
             if self.proc.poll() is None:
                 try:
