@@ -494,11 +494,16 @@ class Lab:
             self.blocked.append(url)
             route.abort()
 
-    def open(self, path: str, timeout: float = 60.0) -> "Notebook":
-        """A new page showing the notebook at ``path``, once its kernel is ready."""
+    def _new_page(self):
+        """A new page whose console errors and page errors are collected."""
         page = self.context.new_page()
         page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
         page.on("pageerror", lambda e: self.console_errors.append(str(e)))
+        return page
+
+    def open(self, path: str, timeout: float = 60.0) -> "Notebook":
+        """A new page showing the notebook at ``path``, once its kernel is ready."""
+        page = self._new_page()
         nb = Notebook(self, page, path)
         nb.goto(timeout=timeout)
         return nb
@@ -849,9 +854,7 @@ class VoilaServer(Lab):
     def open_voila(self, path: str, timeout: float = 60.0) -> "VoilaPage":
         """A new page showing ``/voila/render/<path>`` (once the page has loaded; the widgets
         may still be on their way: wait on the canvas)."""
-        page = self.context.new_page()
-        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
-        page.on("pageerror", lambda e: self.console_errors.append(str(e)))
+        page = self._new_page()
         view = VoilaPage(self, page, path)
         view.goto(timeout=timeout)
         return view
