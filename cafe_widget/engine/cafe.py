@@ -217,6 +217,11 @@ class Cafe:
         """Seats, in reading order, where ``guest`` may be the next card."""
         return self.begin_turn(variant).legal_seats(guest)
 
+    def best_turn(self, hand, variant: bool = False) -> Turn | None:
+        """The legal turn with the most points for ``hand`` (a list, or ``"RUf ITf ITm"``),
+        found exactly; None when no card may be placed. Ties: see :mod:`.search`."""
+        return self.begin_turn(variant).best_turn(hand)
+
 
 # -- notation helpers, shared with the game notation -------------------------------------
 
@@ -318,6 +323,19 @@ class TurnState:
         for seat in self.legal_seats(guest):
             scores[seat] = self._seat(guest, seat).cards[-1]
         return scores
+
+    def best_turn(self, hand) -> Turn | None:
+        """The best way to finish this turn with cards from ``hand`` (those not yet placed):
+        the finished turn, cards already placed included; None if there is none (R4–R14)."""
+        from .search import best_placements, parse_hand
+
+        placements = best_placements(self, parse_hand(hand))
+        if placements is None:
+            return None
+        state = self
+        for guest, seat in placements:
+            state = state.place(guest, seat)
+        return state.finish()
 
     def undo(self) -> "TurnState":
         """The turn without its last card (replayed from the start, so a clearing is undone

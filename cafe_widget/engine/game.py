@@ -246,6 +246,14 @@ class Game:
         turn = self._begin()
         return [f"{g}@{s}" for g in dict.fromkeys(self.hand()) for s in turn.legal_seats(g)]
 
+    def best_turn(self) -> Turn | None:
+        """The best turn for the player to move (see :meth:`Cafe.best_turn`), found exactly and
+        not played. Mid-turn, the best way to finish it, the cards already placed included.
+        None when the game is over or no card of the hand may be placed."""
+        if self.is_over:
+            return None
+        return self._begin().best_turn(self.hand())
+
     def seat_scores(self, guest: str) -> dict[str, CardScore]:
         """Seats where ``guest`` (from the hand) may be the next card, with what it would score."""
         guest = parse_guest(guest)
