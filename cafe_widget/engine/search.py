@@ -39,7 +39,8 @@ def parse_hand(hand) -> list[str]:
 class _Search:
     """One search: the café of a turn in progress as mutable lists, and the hand as counts."""
 
-    def __init__(self, state, hand):
+    def __init__(self, state, hand, judge=None):
+        self.judge = judge
         cafe = state.cafe
         self.variant = state.variant
         self.seats = list(cafe.seats)
@@ -57,6 +58,14 @@ class _Search:
         for i, g in enumerate(kinds):
             self.by_nation.setdefault(g[:2], []).append(i)
         self.memo: dict = {}
+
+    def pile_left(self) -> tuple:
+        """The table pile as the turn leaves it."""
+        return self.pile[self.pile_used:]
+
+    def hand_left(self) -> list[str]:
+        """The cards still in hand, in box order."""
+        return [g for g, n in zip(self.kinds, self.count) for _ in range(n)]
 
     # -- one card -------------------------------------------------------------------------
 
@@ -199,7 +208,7 @@ class _Search:
         ``cards`` counts them; comparing ``(points, cards, [-seat, -guest] …)`` would order the
         tie-breaks, but moves are compared explicitly below to keep the order readable.
         """
-        if n_cards >= 2 and (single_sex is None or single_sex[1] == "formed"):
+        if n_cards >= 2 and (single_sex is None or single_sex[1] == "formed") and not self.judge:
             return self.last(n_cards, pending, single_sex)
         key = (tuple(self.seats), tuple(self.tables), self.pile_used, pending, single_sex,
                n_cards, tuple(self.count), tuple(self.placed) if self.variant else None)
@@ -219,23 +228,47 @@ class _Search:
             points, new_pending, new_single, undo = tried
             ended = undo is not None and undo[3]
             candidates = []
+            self.count[k] -= 1
+            self.placed.append(s)
             if ended or (not new_pending and not (new_single and new_single[1] == "forming")):
-                candidates.append((points, 1, ((s, k),)))  # the turn may end here
+                # the turn may end here
+                value = points if self.judge is None else points + self.judge(self, ended)
+                candidates.append((value, 1, ((s, k),)))
             more = not ended and (n_cards + 1 < 3 or (self.variant and n_cards + 1 < 4
                                                       and new_single is not None))
             if more:
-                self.count[k] -= 1
-                self.placed.append(s)
                 rest = self.best(n_cards + 1, new_pending, new_single)
-                self.placed.pop()
-                self.count[k] += 1
                 if rest is not None:
                     candidates.append((points + rest[0], 1 + rest[1], ((s, k),) + rest[2]))
+            self.placed.pop()
+            self.count[k] += 1
             self.unseat(s, undo)
             for cand in candidates:
                 if found is None or _better(cand, found):
                     found = cand
         return found
+
+    def every(self, n_cards: int, pending, single_sex, points: int = 0, moves: tuple = ()):
+        """Every way to finish the turn from here, one by one: ``(points, moves, ended)``
+        with the café (``self.seats``, ``self.tables``, ``self.pile_left()``) and the hand
+        (``self.hand_left()``) as that turn leaves them, while the caller looks."""
+        for k, s in list(self.moves(n_cards, single_sex)):
+            tried = self.seat(k, s, n_cards, pending, single_sex)
+            if tried is None:
+                continue
+            gained, new_pending, new_single, undo = tried
+            ended = undo is not None and undo[3]
+            self.count[k] -= 1
+            self.placed.append(s)
+            here = moves + ((s, k),)
+            if ended or (not new_pending and not (new_single and new_single[1] == "forming")):
+                yield points + gained, here, ended
+            if not ended and (n_cards + 1 < 3 or (self.variant and n_cards + 1 < 4
+                                                   and new_single is not None)):
+                yield from self.every(n_cards + 1, new_pending, new_single, points + gained, here)
+            self.placed.pop()
+            self.count[k] += 1
+            self.unseat(s, undo)
 
     def last(self, n_cards: int, pending, single_sex):
         """Like :meth:`best` for a card that, as a rule, must be the turn's last (the third, or
@@ -298,7 +331,6 @@ class _Search:
                     best_points, best_move = points, (s, k)
         found = None if best_move is None else (best_points, 1, (best_move,))
         if slow:
-            slow.sort()
             other = self.general([(k, s) for s, k in sorted((s, k) for k, s in slow)],
                                  n_cards, pending, single_sex)
             if other is not None and (found is None or _better(other, found)):
@@ -316,13 +348,40 @@ def _better(a, b) -> bool:
     return a[2] < b[2]
 
 
-def best_placements(state, hand) -> list[tuple[str, str]] | None:
-    """The placements of the best way to finish the turn ``state`` with cards from ``hand``
-    (after those already placed), as ``[(guest, seat), …]``; None if there is none."""
-    search = _Search(state, list(hand))
+def search_turn(state, hand, judge=None) -> tuple[list[tuple[str, str]], float] | None:
+    """The best way to finish the turn ``state`` with cards from ``hand`` (after the cards
+    already placed): ``([(guest, seat), …], value)``, or None if there is none.
+
+    The value is the points of the cards still to place; ``judge(search, ended)``, if given,
+    adds its own value to every finished turn, read from the café as the turn leaves it
+    (``search.seats``, ``search.tables``, ``search.pile_left()``, ``search.hand_left()``) —
+    the computer players use it to weigh what a turn keeps and leaves.
+    """
     if state.ended:
         return None
+    search = _Search(state, list(hand), judge)
     found = search.best(len(state.cards), state.pending, state.single_sex)
     if found is None:
         return None
-    return [(search.kinds[k], SEATS[s]) for s, k in found[2]]
+    return [(search.kinds[k], SEATS[s]) for s, k in found[2]], found[0]
+
+
+def best_placements(state, hand) -> list[tuple[str, str]] | None:
+    """The placements of the turn with the most points (ties as above), or None."""
+    found = search_turn(state, hand)
+    return None if found is None else found[0]
+
+
+def every_turn(state, hand):
+    """Every legal way to finish the turn ``state`` with cards from ``hand``, in reading order:
+    ``(points, [(guest, seat), …], café after, cards left in hand)``; each café after is a
+    :class:`~cafe_widget.engine.cafe.Cafe`. For players that weigh more than points."""
+    from .cafe import Cafe
+
+    if state.ended:
+        return
+    search = _Search(state, list(hand))
+    for points, moves, _ in search.every(len(state.cards), state.pending, state.single_sex):
+        yield (points, [(search.kinds[k], SEATS[s]) for s, k in moves],
+               Cafe(tuple(search.tables), tuple(search.seats), search.pile_left()),
+               search.hand_left())
