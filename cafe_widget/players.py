@@ -7,8 +7,12 @@ checks everything they do. Pure Python on top of the engine.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from .engine import Game
+from .engine.search import every_turn
+from .engine.cards import full_guest_deck
+from .engine.layout import SEAT_TABLES, TABLE_SEATS
 
 
 class Player:
@@ -57,56 +61,185 @@ class RandomPlayer(Player):
         return _fallback(game, lambda hand: self.rng.choice(hand))
 
 
-class SimplePlayer(Player):
-    """A simple, scoring player: the best first card (with the card that must join it, if it
-    sits alone), then further cards while each scores; else it draws. Deterministic."""
+def _turn_actions(turn) -> list[str]:
+    """A finished turn as actions: its placements, then ``end`` unless the game ended (R12a)."""
+    return [c.text for c in turn.cards] + ([] if turn.ends_game else ["end"])
 
-    name = "simple"
+
+def _declare_if_ahead(game: Game) -> bool:
+    """With an empty hand, declare the end (R12c) only if that wins: ahead after penalties."""
+    if game.to_move not in game.who_may_declare():
+        return False
+    standings = game.result().standings
+    mine = standings[game.to_move]
+    return all(mine.final > s.final for i, s in enumerate(standings) if i != game.to_move)
+
+
+def _least_useful(game: Game) -> str:
+    """The card to lay face down (R11): one whose nation has no table, else the last."""
+    nations = {t for t in game.cafe.tables if t}
+    hand = game.hand()
+    return next((g for g in reversed(hand) if g[:2] not in nations), hand[-1])
+
+
+class GreedyPlayer(Player):
+    """Plays the best turn now — the most points, found exactly (``Game.best_turn``); draws
+    when no card may be placed. Deterministic."""
+
+    name = "greedy"
 
     def actions(self, game: Game) -> list[str]:
-        if game.to_move in game.who_may_declare():
+        if _declare_if_ahead(game):
             return ["declare"]
-        best: tuple[int, list[str]] | None = None
-        for first in game.legal_placements():
-            trial = game.copy()
-            trial.place(first)
-            options = [[first]] if trial.is_over or trial.can_end_turn() else [
-                [first, second] for second in trial.legal_placements()]
-            for cards in options:
-                t = game.copy()
-                for c in cards:
-                    t.place(c)
-                if not (t.is_over or t.can_end_turn()):
-                    continue
-                points = t.turn.points if t.turn else t.log[-1].points
-                if best is None or points > best[0]:
-                    best = (points, cards)
-        if best is None:
-            return _fallback(game, lambda hand: hand[-1])
-        trial = game.copy()
-        cards = list(best[1])
-        for c in cards:
-            trial.place(c)
-        while not trial.is_over and len(cards) < trial.turn.max_cards():
-            scored = []
-            for move in trial.legal_placements():
-                t = trial.copy()
-                card = t.place(move)
-                if card.points > 0 and (t.is_over or t.can_end_turn()):
-                    scored.append((card.points, move))
-            if not scored:
+        turn = game.best_turn()
+        if turn is None:
+            return _fallback(game, lambda hand: _least_useful(game))
+        return _turn_actions(turn)[len(game.turn.cards) if game.turn else 0:]
+
+
+class StrongPlayer(Player):
+    """Weighs what a turn keeps and leaves, not only its points. Of every legal turn
+    (``every_turn``), the ``width`` with the most points are valued at
+
+        points + ``fit``   × each card kept that still has a seat in the café left (R5–R7)
+               + ``score`` × each card kept that could score there on its own (R8)
+               − ``open``  × what the next player may expect from one card there: each
+                             guest's best seat, times the chance they hold that guest, reckoned
+                             from the cards this player cannot see
+               − 2 × each card kept, once the guest pile is nearly out (R12b, R13).
+
+    Cards placed score now; but a hand with nothing left to place only draws, and cards that
+    never find a seat cost 2 each at the end — so of two turns worth about the same, it keeps
+    the cards that can follow. A turn that ends the game (R12a) is worth its points less 2 per
+    card kept. With nothing to place it draws, or lays face down the card least likely ever
+    to find a seat (R11). The weights were chosen by ``benchmarks/tournament.py``.
+    Deterministic.
+    """
+
+    name = "strong"
+
+    def __init__(self, fit: float = 1.0, score: float = 3.0, open_weight: float = 0.2,
+                 endgame: int = 3, width: int = 40):
+        self.fit, self.score, self.open = fit, score, open_weight
+        self.endgame, self.width = endgame, int(width)
+
+    def actions(self, game: Game) -> list[str]:
+        if _declare_if_ahead(game):
+            return ["declare"]
+        state = game.turn or game.cafe.begin_turn(game.variant)
+        turns = list(every_turn(state, game.hand()))
+        if not turns:
+            return _fallback(game, lambda hand: _least_hopeful(game))
+        turns.sort(key=lambda t: (-t[0], -len(t[1])))  # stable: reading order among ties
+        chances = _holding_chances(game) if self.open else {}
+        near_end = len(game.guest_pile) <= self.endgame * game.players
+        best, best_value, seen = None, None, set()
+        for points, placements, after, kept in turns:
+            if (after, tuple(kept)) in seen:
+                continue
+            seen.add((after, tuple(kept)))
+            value = points - (2 * len(kept) if near_end else 0)
+            if after.tables.count(None) > state.cafe.tables.count(None):
+                value -= 2 * len(kept)  # this turn ends the game (R12a)
+            else:
+                values = _single_card_values(after.seats, after.tables)
+                fits = {g for g in set(kept) if after.legal_seats(g, game.variant)}
+                value += self.fit * sum(1 for g in kept if g in fits)
+                value += self.score * sum(1 for g in kept if values.get(g, 0) > 0)
+                value -= self.open * _expected_best(values, chances)
+            if best_value is None or value > best_value:
+                best, best_value = placements, value
+            if len(seen) >= self.width:
                 break
-            move = max(scored, key=lambda s: s[0])[1]
-            trial.place(move)
-            cards.append(move)
-        return cards + ([] if trial.is_over else ["end"])
+        moves = [f"{g}@{s}" for g, s in best]
+        return moves if _ends(state, best) else moves + ["end"]
 
 
-PLAYERS = {"random": RandomPlayer, "simple": SimplePlayer}
+def _least_hopeful(game: Game) -> str:
+    """The card to lay face down (R11): the one least likely ever to find a seat. A nation
+    with a table in the café is best kept; then one with table cards still to come (each
+    nation has 2, R1), a card whose partner of the other sex is also in hand first."""
+    hand = game.hand()
+    on_cafe = [t for t in game.cafe.tables if t]
+    gone = [t for t in game.box if len(t) == 2] + on_cafe
+
+    def hope(guest):
+        nation = guest[:2]
+        partner = nation + ("m" if guest[2] == "f" else "f") in hand
+        return (nation in on_cafe, 2 - gone.count(nation), partner)
+
+    return min(reversed(hand), key=hope)
+
+
+def _ends(state, placements) -> bool:
+    """True if these placements end the game at once (R12a), so no ``end`` follows."""
+    for guest, seat in placements:
+        state = state.place(guest, seat)
+    return state.ended
+
+
+def _holding_chances(game: Game) -> dict[str, float]:
+    """For each guest, the chance that the next player holds one, reckoned from the cards the
+    player to move cannot see (the guest pile, the other hands, face-down cards)."""
+    unseen = Counter(full_guest_deck())
+    seen = [g for g in game.cafe.seats if g] + list(game.hand()) + list(game.face_down[game.to_move])
+    seen += [g for g in game.box if len(g) == 3]
+    unseen.subtract(seen)
+    total = sum(unseen.values())
+    size = len(game.hand((game.to_move + 1) % game.players))
+    chances = {}
+    for guest, copies in unseen.items():
+        miss = 1.0
+        for i in range(size):
+            if total - i <= 0:
+                break
+            miss *= max(0, total - copies - i) / (total - i)
+        chances[guest] = 1.0 - miss
+    return chances
+
+
+def _expected_best(values: dict[str, int], chances: dict[str, float]) -> float:
+    """The expected best of ``values`` over the guests the next player turns out to hold."""
+    expected, none_yet = 0.0, 1.0
+    for guest, points in sorted(values.items(), key=lambda kv: -kv[1]):
+        p = chances.get(guest, 0.0)
+        expected += none_yet * p * points
+        none_yet *= 1.0 - p
+    return expected
+
+
+def _single_card_values(seats, tables) -> dict[str, int]:
+    """For each guest, the most it could score as one card on the café (R5, R6, R8)."""
+    best: dict[str, int] = {}
+    for s in range(12):
+        if seats[s] is not None:
+            continue
+        touched = [t for t in SEAT_TABLES[s] if tables[t] is not None]
+        for nation in {tables[t] for t in touched}:
+            for sex in "fm":
+                points = 0
+                for t in touched:
+                    gs = [seats[i] for i in TABLE_SEATS[t] if seats[i] is not None]
+                    women = sum(1 for g in gs if g[2] == "f") + (sex == "f")
+                    men = len(gs) + 1 - women
+                    if abs(women - men) > 1:
+                        points = 0
+                        break
+                    n = women + men
+                    if n > 1:
+                        doubled = nation == tables[t] and all(g[:2] == tables[t] for g in gs)
+                        points += 2 * n if doubled else n
+                guest = nation + sex
+                if points > best.get(guest, 0):
+                    best[guest] = points
+    return best
+
+
+PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "strong": StrongPlayer}
 
 
 def make_player(kind: str) -> Player:
-    """A player by name: ``"simple"`` or ``"random"``."""
+    """A player by name: ``"random"``, ``"greedy"`` or ``"strong"``."""
     try:
         return PLAYERS[kind]()
     except KeyError:
