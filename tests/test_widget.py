@@ -9,7 +9,8 @@ import ipycanvas.canvas as ipycanvas_canvas
 import pytest
 
 from cafe_widget import Cafe, CafeWidget, Game
-from cafe_widget.engine.cards import full_guest_deck, full_table_deck
+from cafe_widget.render.words import over_text
+from cafe_widget.engine.cards import GUEST_KINDS, full_guest_deck, full_table_deck
 
 E12 = "RU GB FR ES IT | b1:RUf b3:RUm | US CN DE"
 # Player 1 (human) against player 2 (computer); the German table b2 has a German woman.
@@ -143,8 +144,8 @@ def test_drawing_and_the_end_of_the_game():
     tap(w, "draw")
     assert w.game.is_over and w.game.over_reason == "R12b"
     assert w.status == ("Player 1 drew GBm. Game over (the last guest card was drawn): "
-                        "Computer 2 wins.")
-    assert "1. Computer 2: 5 − 2 = 3" in w.view().info
+                        "Computer 2 (strong) wins.")
+    assert "1. Computer 2 (strong): 5 − 2 = 3" in w.view().info
 
 
 def test_face_down_with_twelve_cards():
@@ -176,7 +177,7 @@ def test_declaring_the_end_after_emptying_the_hand():
 def test_a_computer_that_starts_plays_at_once():
     w = CafeWidget(game=Game.new(players=3, seed=5, start_player=1), players=["human", "computer", "computer"])
     assert w.game.to_move == 0
-    assert w.status.startswith("Welcome! Computer 2 plays first. Computer 2 ")
+    assert w.status.startswith("Welcome! Computer 2 (strong) plays first. Computer 2 (strong) ")
     assert [e.player for e in w.game.log] == [1, 2]
 
 
@@ -303,3 +304,68 @@ def test_two_thousand_random_clicks(sent):
                     + [c for h in g.hands + g.face_down for c in h] + list(g.box))
     del cards[None]
     assert cards == Counter(full_guest_deck() + full_table_deck())
+
+
+# -- computer players and the hint (issue 5) -------------------------------------------------
+
+def test_hint_lights_the_best_turn_without_playing_it():
+    """Hint: the best turn of the hand, seats numbered in order with each card's points, and
+    the points table by table in the panel; the game is unchanged (R8)."""
+    w = CafeWidget.from_notation(DUEL, players=["human", "greedy"])
+    before = w.game.format()
+    tap(w, "hint")
+    assert w.status.startswith("Hint, not played: DEm@c2, DEf@b3, ITf@d3 = 17 points")
+    assert w.view().hint == (("c2", "1 DEm +4"), ("b3", "2 DEf +8"), ("d3", "3 ITf +5"))
+    assert w.view().info == ("*Hint: 17 points", "DEm@c2 = 4", "    +4 German table b2",
+                             "DEf@b3 = 8", "    +6 German table b2, +2 Italian table c3",
+                             "ITf@d3 = 5", "    +2 English table d2, +3 Italian table c3")
+    assert w.game.format() == before and w.game.turn is None
+    assert w.game.best_turn().text == "DEm@c2, DEf@b3, ITf@d3"
+    tap(w, "DEm")          # the next click puts the hint away
+    assert w.view().hint == ()
+
+
+def test_hint_mid_turn_finishes_the_turn_and_says_when_undo_is_better():
+    w = CafeWidget.from_notation(DUEL, players=["human", "greedy"])
+    tap(w, "DEm")
+    tap(w, "a2")
+    tap(w, "hint")
+    assert w.status == ("Hint, not played: finish with DEf@c2, CNm@b3; this turn then makes 16 "
+                        "points. Taking your cards back could make 17.")
+    assert w.view().hint == (("c2", "2 DEf +6"), ("b3", "3 CNm +6"))
+    assert [c.text for c in w.game.turn.cards] == ["DEm@a2"]
+
+
+def test_hint_with_nothing_to_place_says_what_to_do():
+    w = CafeWidget.from_notation("DE GB IT CN CF | b1:DEf | FR US | CNm ITf GBm TRf | USm USf / GBf "
+                                 "| - / - | 0 0 | to:1", players=["human", "greedy"])
+    tap(w, "hint")
+    assert w.status == "Hint: no card of this hand may be placed now (R5–R7): draw a card (R10)."
+    assert w.view().hint == ()
+
+
+def test_hint_in_the_sandbox_uses_any_guests():
+    w = CafeWidget.from_notation("RU GB FR ES IT | b1:RUf b3:RUm")
+    tap(w, "hint")
+    expected = Cafe.parse("RU GB FR ES IT | b1:RUf b3:RUm").best_turn(
+        [g for g in GUEST_KINDS for _ in range(3)])
+    assert w.status.startswith(f"Hint, not played: {expected.text} = {expected.points} points")
+    assert [seat for seat, _ in w.view().hint] == [c.seat for c in expected.cards]
+
+
+def test_each_computer_seat_names_its_player():
+    w = CafeWidget.from_notation(DUEL, players=["human", "random"])
+    assert [p.name for p in w.view().players] == ["Player 1", "Computer 2 (random)"]
+    assert type(w._bots[1]).__name__ == "RandomPlayer"
+    w = CafeWidget.from_notation(DUEL, players=["human", "computer"])
+    assert type(w._bots[1]).__name__ == "StrongPlayer"
+    with pytest.raises(ValueError, match="choose one of"):
+        CafeWidget.from_notation(DUEL, players=["human", "clever"])
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy", "strong"])
+def test_every_kind_of_computer_plays_a_whole_game_in_the_widget(kind):
+    w = CafeWidget(game=Game.new(players=3, seed=4), players=["computer", kind, "computer"])
+    assert w.game.is_over          # three computers play on to the end at once
+    assert w.status.endswith(over_text(w.game, "en", w._kinds))
+    assert w.view().players[1].name == f"Computer 2 ({kind})"

@@ -124,6 +124,7 @@ class View:
     handover: str = ""
     selected: int | None = None
     lit: tuple[tuple[str, int], ...] = ()
+    hint: tuple[tuple[str, str], ...] = ()   # (seat, "1 RUf +6"), the best turn in order
     badges: tuple[tuple[str, int], ...] = ()
     placed: tuple[str, ...] = ()
     title: str = ""
@@ -215,6 +216,17 @@ def build_scene(view: View) -> Scene:
                 lights.append(Rect(x + 8, y + 30, CELL - 16, 32, COLORS["lit_fill"]))
                 lights.append(Text(x + CELL / 2, y + 46, f"+{lit[seat]}", 20, COLORS["lit"], True, "center"))
         regions.append(Region("seat", seat, x + 6, y + 6, CELL - 12, CELL - 12))
+
+    hinted: dict[str, list[str]] = {}
+    for seat, label in view.hint:   # a seat freed by a clearing may come twice
+        hinted.setdefault(seat, []).append(label)
+    for seat, labels in hinted.items():
+        x, y = cell_box(seat)
+        lights.append(Rect(x + 2, y + 2, CELL - 4, CELL - 4, None, COLORS["hint"], 4))
+        for i, label in enumerate(labels):
+            top = y + CELL - 30 - 24 * (len(labels) - 1 - i)
+            lights.append(Rect(x + 6, top, CELL - 12, 22, COLORS["hint"]))
+            lights.append(Text(x + CELL / 2, top + 11, label, 13, COLORS["label"], True, "center", CELL - 14))
 
     for place, points in view.badges:
         x, y = cell_box(place)

@@ -22,6 +22,7 @@ COLORS = {
     "muted": "#777777",
     "label": "#ffffff",
     "lit": "#0b7a35",
+    "hint": "#6a3d9a",
     "lit_fill": "#d8f3df",
     "selected": "#d4700a",
     "badge": "#0b7a35",

@@ -10,7 +10,19 @@ WORDS = {
     "en": {
         "undo": "Undo", "end": "End turn", "draw": "Draw", "down": "Face down",
         "declare": "Declare end", "keep": "Keep turn", "clear": "Empty café",
-        "player": "Player {n}", "computer": "Computer {n}",
+        "player": "Player {n}", "computer": "Computer {n}", "computer_kind": "Computer {n} ({kind})",
+        "kinds": {"random": "random", "greedy": "greedy", "strong": "strong"},
+        "hint": "Hint",
+        "hint_turn": "Hint, not played: {turn} = {points} points, the most this hand can make "
+                     "now (the seats are numbered in order).",
+        "hint_mid": "Hint, not played: finish with {turn}; this turn then makes {points} points.",
+        "hint_undo": " Taking your cards back could make {points}.",
+        "hint_none_draw": "Hint: no card of this hand may be placed now (R5–R7): draw a card (R10).",
+        "hint_none_down": "Hint: no card of this hand may be placed now (R5–R7): lay one face down (R11).",
+        "hint_none_end": "Hint: no card can be added; end the turn, or undo.",
+        "hint_none": "Hint: nothing can be placed now.",
+        "hint_palette": "Hint, not played: {turn} = {points} points, the best turn any guests could make here.",
+        "hint_head": "*Hint: {points} points",
         "your_hand": "Hand of {name}: {count} cards",
         "all_hands": "Hand of {name} ({count}); every hand is shown (teaching mode)",
         "palette": "Palette: every kind of guest. Pick one, then a lit seat.",
@@ -58,7 +70,21 @@ WORDS = {
     "fr": {
         "undo": "Annuler", "end": "Fin du tour", "draw": "Piocher", "down": "Face cachée",
         "declare": "Déclarer la fin", "keep": "Garder le tour", "clear": "Vider le café",
-        "player": "Joueur {n}", "computer": "Ordinateur {n}",
+        "player": "Joueur {n}", "computer": "Ordinateur {n}", "computer_kind": "Ordinateur {n} ({kind})",
+        "kinds": {"random": "au hasard", "greedy": "glouton", "strong": "fort"},
+        "hint": "Conseil",
+        "hint_turn": "Conseil, non joué : {turn} = {points} points, le plus que cette main puisse "
+                     "faire maintenant (les places sont numérotées dans l'ordre).",
+        "hint_mid": "Conseil, non joué : finissez avec {turn} ; ce tour fera alors {points} points.",
+        "hint_undo": " En reprenant vos cartes, vous pourriez faire {points}.",
+        "hint_none_draw": "Conseil : aucune carte de cette main ne peut être posée (R5–R7) : piochez (R10).",
+        "hint_none_down": "Conseil : aucune carte de cette main ne peut être posée (R5–R7) : posez-en "
+                          "une face cachée (R11).",
+        "hint_none_end": "Conseil : aucune carte ne peut s'ajouter ; finissez le tour, ou annulez.",
+        "hint_none": "Conseil : rien ne peut être posé maintenant.",
+        "hint_palette": "Conseil, non joué : {turn} = {points} points, le meilleur tour possible ici "
+                        "avec n'importe quels clients.",
+        "hint_head": "*Conseil : {points} points",
         "your_hand": "Main de {name} : {count} cartes",
         "all_hands": "Main de {name} ({count}) ; toutes les mains sont visibles (mode classe)",
         "palette": "Palette : tous les clients. Choisissez-en un, puis une place éclairée.",
@@ -132,9 +158,13 @@ def _variant(t, lang: str) -> str:
 
 
 def player_name(game_or_names, p: int, lang: str = "en", kinds=None) -> str:
-    """``"Player 2"`` or ``"Computer 2"``."""
+    """``"Player 2"``, or ``"Computer 2 (strong)"`` with the kind of computer player."""
     kind = kinds[p] if kinds else "human"
-    return say(lang, "computer" if kind != "human" else "player", n=p + 1)
+    if kind == "human":
+        return say(lang, "player", n=p + 1)
+    if kind in WORDS[lang]["kinds"]:
+        return say(lang, "computer_kind", n=p + 1, kind=WORDS[lang]["kinds"][kind])
+    return say(lang, "computer", n=p + 1)
 
 
 def game_lines(game: Game, lang: str = "en", kinds=None) -> tuple[PlayerLine, ...]:

@@ -22,13 +22,16 @@ from ..render.words import (card_points, game_lines, over_text, player_name, res
 from .draw import SCALE, draw_layer, one_message
 
 HUMAN = "human"
+COMPUTER = "computer"             # a computer player of the default kind
+DEFAULT_COMPUTER = "strong"
 
 
 class CafeWidget(widgets.VBox):
     """Café International in a notebook: click a card, then a seat.
 
-    ``CafeWidget(game=Game.new(players=3, seed=1), players=["human", "computer", "computer"])``
-    plays a game; ``CafeWidget.from_notation("RU GB FR ES IT | b1:RUf")`` opens a café as a
+    ``CafeWidget(game=Game.new(players=3, seed=1), players=["human", "strong", "greedy"])``
+    plays a game; each computer seat names its player (``"random"``, ``"greedy"``, ``"strong"``;
+    ``"computer"`` is ``"strong"``). *Hint* lights the best turn for the person to move; ``CafeWidget.from_notation("RU GB FR ES IT | b1:RUf")`` opens a café as a
     sandbox with a palette of all 24 guests. ``lang="fr"`` speaks French; ``teaching=True``
     shows every hand.
     """
@@ -68,6 +71,7 @@ class CafeWidget(widgets.VBox):
 
     def _setup(self, game, players, cafe, variant, seed) -> None:
         self._selected: int | None = None
+        self._hint: tuple = ()
         self._badges: tuple = ()
         self._info: tuple = ()
         self._status, self._kind = "", ""
@@ -80,15 +84,19 @@ class CafeWidget(widgets.VBox):
             return
         if game is None:
             game = Game.new(players=len(players) if players else 2, seed=seed, variant=variant)
-        kinds = tuple(players) if players else (HUMAN,) + ("computer",) * (game.players - 1)
+        kinds = tuple(players) if players else (HUMAN,) + (COMPUTER,) * (game.players - 1)
         if len(kinds) != game.players:
             raise ValueError(f"players must name {game.players} players, not {len(kinds)}")
+        kinds = tuple(DEFAULT_COMPUTER if k == COMPUTER else k for k in kinds)
+        self._bots = {p: make_player(k) for p, k in enumerate(kinds) if k != HUMAN}
         self._game, self._kinds = game, kinds
-        self._bots = {p: make_player("simple" if k == "computer" else k)
-                      for p, k in enumerate(kinds) if k != HUMAN}
         self._cafe = self._turn = None
         welcome = say(self.lang, "welcome", name=self._name(game.to_move))
-        self._set_status(" ".join([welcome] + self._computers_play()), "")
+        texts = [welcome] + self._computers_play()
+        if game.is_over:   # computers only: they played to the end
+            self._finish_text(" ".join(texts[-3:]))
+        else:
+            self._set_status(" ".join(texts), "")
 
     def load(self, text: str) -> None:
         """Open a game or café notation in this widget (the same as ``from_notation``)."""
@@ -187,6 +195,7 @@ class CafeWidget(widgets.VBox):
         region = hit_test(self._scene, x, y)
         if region is None:
             return
+        self._hint = ()   # a hint lasts until the next click
         if region.kind == "handover":
             self._revealed = True
             self._set_status("", "")
@@ -298,6 +307,48 @@ class CafeWidget(widgets.VBox):
         turn = self._game.end_turn()
         self._after_action(player, say(self.lang, "turn_done", name=self._name(player), points=turn.points), turn)
 
+    def _button_hint(self) -> None:
+        """Light the best turn (``best_turn``) for the person to move, without playing it."""
+        lang = self.lang
+        if self._game is None:
+            turn = self._turn.best_turn(list(GUEST_KINDS) * 3)
+            if turn is None:
+                self._say("hint_none_end" if self._turn.cards else "hint_none")
+                return
+            self._show_hint(turn, len(self._turn.cards), say(lang, "hint_palette", turn=turn.text,
+                                                               points=turn.points))
+            return
+        game = self._game
+        if game.is_over:
+            raise IllegalMove.because("R12", "over", game.cafe)
+        if not self._revealed or self._kinds[game.to_move] != HUMAN:
+            self._say("handover", name=self._name(game.to_move))
+            return
+        turn = game.best_turn()
+        placed = len(game.turn.cards) if game.turn else 0
+        if turn is None:
+            key = ("hint_none_end" if game.turn else "hint_none_draw" if game.explain_draw() is None
+                   else "hint_none_down" if len(game.hand()) == 12 else "hint_none")
+            self._say(key)
+            return
+        if placed:
+            text = say(lang, "hint_mid", turn=", ".join(c.text for c in turn.cards[placed:]),
+                       points=turn.points)
+            fresh = game.state.cafe.best_turn(game.state.hands[game.to_move], game.variant)
+            if fresh is not None and fresh.points > turn.points:
+                text += say(lang, "hint_undo", points=fresh.points)
+        else:
+            text = say(lang, "hint_turn", turn=turn.text, points=turn.points)
+        self._show_hint(turn, placed, text)
+
+    def _show_hint(self, turn, placed: int, text: str) -> None:
+        cards = turn.cards[placed:]
+        self._selected = None
+        self._hint = tuple((c.seat, f"{i} {c.guest} +{c.points}")
+                           for i, c in enumerate(cards, start=placed + 1))
+        self._info = (say(self.lang, "hint_head", points=turn.points),) + turn_lines(cards, self.lang)
+        self._set_status(text, "ok")
+
     def _button_draw(self) -> None:
         self._need_game()
         player = self._game.to_move
@@ -405,8 +456,10 @@ class CafeWidget(widgets.VBox):
                         selected=self._selected, lit=lit, badges=self._badges,
                         placed=tuple(c.seat for c in turn.cards), title=say(lang, "sandbox"), info=info,
                         piles=say(lang, "table_pile", tables=len(self.cafe.pile)),
+                        hint=self._hint,
                         buttons=(("undo", say(lang, "undo"), bool(turn.cards)),
-                                 ("end", say(lang, "keep"), turn.can_end())),
+                                 ("end", say(lang, "keep"), turn.can_end()),
+                                 ("hint", say(lang, "hint"), True)),
                         status=self._status, status_kind=self._kind)
         game = self._game
         p = self._shown_player()
@@ -427,10 +480,13 @@ class CafeWidget(widgets.VBox):
                    ("end", say(lang, "end"), bool(turn)),
                    ("draw", say(lang, "draw"), game.explain_draw() is None),
                    ("down", say(lang, "down"), not turn and len(hand) == 12 and not game.is_over),
-                   ("declare", say(lang, "declare"), declare_ok))
+                   ("declare", say(lang, "declare"), declare_ok),
+                   ("hint", say(lang, "hint"), not game.is_over and self._revealed
+                    and self._kinds[p] == HUMAN))
         return View(game.cafe, lang, hand=hand if self._revealed or game.is_over else (),
                     hand_title=say(lang, title_key, name=self._name(p), count=len(hand)),
-                    handover=handover, selected=self._selected, lit=lit, badges=self._badges,
+                    handover=handover, selected=self._selected, lit=lit, hint=self._hint,
+                    badges=self._badges,
                     placed=tuple(c.seat for c in turn.cards) if turn else (),
                     title="Café International", players=game_lines(game, lang, self._kinds),
                     piles=say(lang, "piles", guests=len(game.guest_pile), tables=len(game.table_pile)),
