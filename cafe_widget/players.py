@@ -111,8 +111,10 @@ class StrongPlayer(Player):
     Cards placed score now; but a hand with nothing left to place only draws, and cards that
     never find a seat cost 2 each at the end — so of two turns worth about the same, it keeps
     the cards that can follow. A turn that ends the game (R12a) is worth its points less 2 per
-    card kept. With nothing to place it draws, or lays face down the card least likely ever
-    to find a seat (R11). The weights were chosen by ``benchmarks/tournament.py``.
+    card kept — unless it wins: a turn that ends the game (R12a), or drawing the last guest
+    card (R12b), is taken when it leaves this player ahead, and avoided when it does not.
+    With nothing to place it draws, or lays face down the card least likely ever to find a
+    seat (R11). The weights were chosen by ``benchmarks/tournament.py``.
     Deterministic.
     """
 
@@ -126,6 +128,8 @@ class StrongPlayer(Player):
     def actions(self, game: Game) -> list[str]:
         if _declare_if_ahead(game):
             return ["declare"]
+        if len(game.guest_pile) == 1 and game.explain_draw() is None and _wins_if_over(game, 0, 1):
+            return ["draw"]   # drawing the last guest ends the game (R12b), and it is ahead
         state = game.turn or game.cafe.begin_turn(game.variant)
         turns = list(every_turn(state, game.hand()))
         if not turns:
@@ -140,7 +144,8 @@ class StrongPlayer(Player):
             seen.add((after, tuple(kept)))
             value = points - (2 * len(kept) if near_end else 0)
             if after.tables.count(None) > state.cafe.tables.count(None):
-                value -= 2 * len(kept)  # this turn ends the game (R12a)
+                # this turn ends the game (R12a): take it to win, never to lose
+                value += 1000 if _wins_if_over(game, points, len(kept) - len(game.hand())) else -1000
             else:
                 values = _single_card_values(after.seats, after.tables)
                 fits = {g for g in set(kept) if after.legal_seats(g, game.variant)}
@@ -153,6 +158,21 @@ class StrongPlayer(Player):
                 break
         moves = [f"{g}@{s}" for g, s in best]
         return moves if _ends(state, best) else moves + ["end"]
+
+
+def _wins_if_over(game: Game, points: int, more_cards: int) -> bool:
+    """Would the player to move win outright (R13) if the game ended now, after scoring
+    ``points`` more and holding ``more_cards`` more cards?"""
+    me = game.to_move
+    rows = []
+    for standing in game.result().standings:
+        final, penalty = standing.final, standing.penalty
+        if standing.player == me:
+            final += points - 2 * more_cards
+            penalty += 2 * more_cards
+        rows.append((-final, penalty, standing.player))
+    rows.sort()
+    return rows[0][2] == me and rows[0][:2] != rows[1][:2]
 
 
 def _least_hopeful(game: Game) -> str:

@@ -1,0 +1,95 @@
+"""Computer players (issue 5): one interface, ``player.actions(game)``; random, greedy, strong.
+
+The engine checks every action they return (``game.act`` raises on an illegal one), so a whole
+seeded game played to its end proves the actions legal; the tests below add what each player
+is meant to do.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cafe_widget.engine import Game
+from cafe_widget.players import (PLAYERS, GreedyPlayer, RandomPlayer, StrongPlayer, make_player)
+
+# Player 1 to move with DEm DEf ITf CNm; the German table b2 has a German woman (see test_widget).
+DUEL = "DE GB IT CN CF | b1:DEf | FR US | CNm ITf GBm TRf | DEm DEf ITf CNm / GBf GBm ITm | - / - | 0 0 | to:1"
+
+
+def play_out(game: Game, players) -> list[list[str]]:
+    """Play to the end; every player's actions of every turn, in order."""
+    turns = []
+    while not game.is_over:
+        actions = players[game.to_move].actions(game)
+        assert actions, "a player must always do something (R4)"
+        for action in actions:
+            game.act(action)
+        turns.append(actions)
+    return turns
+
+
+@pytest.mark.parametrize("players, variant", [(2, False), (3, True), (4, False), (5, True)])
+def test_every_kind_plays_whole_games_legally(players, variant):
+    kinds = ["random", "greedy", "strong", "greedy", "strong"][:players]
+    game = Game.new(players, seed=31 + players, variant=variant)
+    turns = play_out(game, [make_player(k) for k in kinds])
+    assert game.is_over and len(turns) > 10
+    assert game.result().winners
+
+
+def test_the_greedy_player_plays_the_best_turn():
+    game = Game.parse(DUEL)
+    assert GreedyPlayer().actions(game) == ["DEm@c2", "DEf@b3", "ITf@d3", "end"]
+    assert game.best_turn().points == 17
+
+
+def test_the_greedy_player_finishes_a_turn_already_begun():
+    game = Game.parse(DUEL)
+    game.place("DEm@a2")
+    assert GreedyPlayer().actions(game) == ["DEf@c2", "CNm@b3", "end"]
+
+
+def test_a_player_with_nothing_to_place_draws():
+    game = Game.parse("DE GB IT CN CF | b1:DEf | FR US | CNm ITf GBm TRf | USm USf / GBf | - / - "
+                      "| 0 0 | to:1")
+    for kind in PLAYERS:
+        assert make_player(kind).actions(game) == ["draw"]
+
+
+def test_players_are_deterministic():
+    """Same game, same actions: the random player is seeded, the others have no chance in them."""
+    for kind, make in [("random", lambda: RandomPlayer(seed=5)), ("greedy", GreedyPlayer),
+                       ("strong", StrongPlayer)]:
+        first = play_out(Game.new(3, seed=12), [make(), make(), make()])
+        again = play_out(Game.new(3, seed=12), [make(), make(), make()])
+        assert first == again, kind
+
+
+def test_the_strong_player_draws_the_last_guest_card_when_that_wins():
+    """R12b: drawing the last guest card ends the game. Ahead by more than the 2 points the
+    drawn card costs (R13), the strong player draws it instead of placing; behind, it places."""
+    ahead = ("DE GB IT CN CF | b1:DEf | FR US | CNm | DEm DEf ITf / GBf GBm ITm | - / - | 30 0 | to:1")
+    assert StrongPlayer().actions(Game.parse(ahead)) == ["draw"]
+    behind = ahead.replace("| 30 0 |", "| 0 30 |")
+    assert StrongPlayer().actions(Game.parse(behind))[-1] == "end"
+
+
+def test_the_strong_player_weighs_what_it_leaves_the_next_player():
+    """Two turns make 17 (R8); greedy takes the first in reading order (ITf@d3), which leaves
+    seat c4 between three tables. The strong player fills c4 with CNm instead, and keeps ITf,
+    which can still score 8 at d3 next time. The next player's real hand then makes 10, not 17."""
+    game = Game.parse(DUEL)
+    greedy, strong = GreedyPlayer().actions(game), StrongPlayer().actions(game)
+    assert greedy == ["DEm@c2", "DEf@b3", "ITf@d3", "end"]
+    assert strong == ["DEm@c2", "DEf@b3", "CNm@c4", "end"]
+    by_greedy, by_strong = game.cafe.play(", ".join(greedy[:-1])), game.cafe.play(", ".join(strong[:-1]))
+    assert by_greedy.points == by_strong.points == 17
+    assert by_strong.cafe.best_turn(["ITf"]).points == 8
+    next_hand = game.hand(1)
+    assert by_greedy.cafe.best_turn(next_hand).points == 17
+    assert by_strong.cafe.best_turn(next_hand).points == 10
+
+
+def test_an_unknown_player_is_refused():
+    with pytest.raises(ValueError, match="choose one of"):
+        make_player("clever")
