@@ -39,6 +39,7 @@ lab: $(VENV)/.installed-lab
 
 bench: $(VENV)/.installed-test
 	$(PY) benchmarks/engine.py
+	$(PY) benchmarks/search.py
 	$(PY) benchmarks/widget.py --browser
 
 clean:
