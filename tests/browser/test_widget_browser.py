@@ -151,3 +151,30 @@ def test_game_first_card_first_lit_seat(lab):
     assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
     nb.close()
     print(f"game scenario: {time.monotonic() - t0:.1f} s")
+
+
+def test_hint_lights_the_best_turn(lab):
+    """Click *Hint* with the mouse: the best turn's seats light up, numbered, and nothing is
+    played (issue 5)."""
+    t0 = time.monotonic()
+    source = (
+        "from cafe_widget import CafeWidget, Game\n"
+        'DUEL = "DE GB IT CN CF | b1:DEf | FR US | CNm ITf GBm TRf | DEm DEf ITf CNm / GBf GBm ITm'
+        ' | - / - | 0 0 | to:1"\n'
+        'w = CafeWidget.from_notation(DUEL, players=["human", "strong"])\n'
+        "w"
+    )
+    nb, canvas, colors = open_widget(lab, "hint.ipynb", source)
+    cell = nb.kernel_eval("__import__('cafe_widget.render.style', fromlist=['CELL']).CELL")
+    canvas.click(*nb.kernel_eval("w.locate('hint')"))
+    assert nb.wait_kernel("w.status.startswith('Hint, not played')")
+    hinted = nb.kernel_eval("[seat for seat, _ in w.view().hint]")
+    assert hinted == ["c2", "b3", "d3"]
+    assert nb.kernel_eval("w.game.turn is None and len(w.game.hand()) == 4")
+    for seat in hinted:   # the numbered label at the foot of each hinted seat
+        x, y = nb.kernel_eval(f"w.locate({seat!r})")
+        canvas.wait_color(x - cell / 2 + 9, y + cell / 2 - 27, colors["hint"])
+    canvas.screenshot("browser-game-hint.png")
+    assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
+    nb.close()
+    print(f"hint scenario: {time.monotonic() - t0:.1f} s")
