@@ -16,9 +16,16 @@ Ties (RULES.md has no say; decided here, and documented in the README):
    (``b1 d1 a2 c2 e2 b3 d3 a4 c4 e4 b5 d5``), then its guest first in the box order
    (nations alphabetically, ``f`` before ``m``), then the same for the second card, and so on.
 
-Speed comes from three things: guests are only tried on seats whose tables share their nation
-(R5); the last card of a turn is scored without building a state; and a position reached in
-two orders (``A@x, B@y`` and ``B@y, A@x``) is searched once.
+Speed comes from these, none of which leaves a legal turn out:
+
+- guests are only tried on seats whose tables share their nation (R5), from a list per seat
+  made once for each set of tables;
+- each table's women, men and guests of its nation are counted as cards sit and leave, so
+  balance (R6) and points (R8) are read from counts instead of from the four seats;
+- the last card of a turn is scored from those counts without seating it; of the cards that
+  would start a ladies' or men's table there (R14), only those whose table could still be
+  completed within the turn are tried in full;
+- a position reached in two orders (``A@x, B@y`` and ``B@y, A@x``) is searched once.
 """
 
 from __future__ import annotations
@@ -26,7 +33,10 @@ from __future__ import annotations
 from .cards import GUEST_COPIES, guest_sort_key, parse_guest
 from .layout import SEAT_TABLES, SEATS, TABLE_SEATS
 
-_NO_SEAT = object()
+#: For each seat, the tables it touches as a set (R7: does a card join one of them?).
+_SEAT_TABLE_SETS = tuple(frozenset(ts) for ts in SEAT_TABLES)
+
+_UNKNOWN = object()  # not in the memo yet
 
 
 def parse_hand(hand) -> list[str]:
@@ -37,7 +47,13 @@ def parse_hand(hand) -> list[str]:
 
 
 class _Search:
-    """One search: the café of a turn in progress as mutable lists, and the hand as counts."""
+    """One search: the café of a turn in progress as mutable lists, and the hand as counts.
+
+    ``seats``, ``tables`` and ``pile_left()`` are the café; ``women``, ``men`` and ``own`` count,
+    for each table, its women, its men and its guests of the table's nation (0s for a missing
+    table). ``kinds`` are the hand's guests in box order, ``count`` how many of each are left;
+    ``cands[s]`` the kinds whose nation is that of a table seat ``s`` touches (R5).
+    """
 
     def __init__(self, state, hand, judge=None):
         self.judge = judge
@@ -48,15 +64,15 @@ class _Search:
         self.pile = cafe.pile
         self.pile_used = 0
         self.placed = [SEATS.index(c.seat) for c in state.cards]
-        self.n_start = len(state.cards)
         kinds = sorted(set(hand), key=guest_sort_key)
         self.kinds = kinds
-        self.rank = {g: i for i, g in enumerate(kinds)}
         self.count = [hand.count(g) for g in kinds]
-        # guests of each nation in the hand, as indices into ``kinds``
-        self.by_nation: dict[str, list[int]] = {}
-        for i, g in enumerate(kinds):
-            self.by_nation.setdefault(g[:2], []).append(i)
+        self.nation = [g[:2] for g in kinds]
+        self.woman = [g[2] == "f" for g in kinds]
+        self.women, self.men, self.own = [0] * 5, [0] * 5, [0] * 5
+        self._cands_by_tables: dict = {}
+        self.cands: tuple = ()
+        self.recount()
         self.memo: dict = {}
 
     def pile_left(self) -> tuple:
@@ -67,79 +83,119 @@ class _Search:
         """The cards still in hand, in box order."""
         return [g for g, n in zip(self.kinds, self.count) for _ in range(n)]
 
+    def recount(self) -> None:
+        """Count every table's women, men and guests of its nation afresh (after a clearing
+        has emptied seats and drawn tables, R9), and list each seat's candidates (R5)."""
+        seats, tables = self.seats, self.tables
+        for t in range(5):
+            nat = tables[t]
+            women = men = own = 0
+            if nat is not None:
+                for i in TABLE_SEATS[t]:
+                    g = seats[i]
+                    if g is not None:
+                        if g[2] == "f":
+                            women += 1
+                        else:
+                            men += 1
+                        if g[:2] == nat:
+                            own += 1
+            self.women[t], self.men[t], self.own[t] = women, men, own
+        key = tuple(tables)
+        cands = self._cands_by_tables.get(key)
+        if cands is None:
+            nation = self.nation
+            cands = tuple(
+                tuple(k for k in range(len(nation))
+                      if any(tables[t] == nation[k] for t in SEAT_TABLES[s]))
+                for s in range(12))
+            self._cands_by_tables[key] = cands
+        self.cands = cands
+
     # -- one card -------------------------------------------------------------------------
 
     def seat(self, k: int, s: int, n_cards: int, pending, single_sex):
         """Try guest ``kinds[k]`` on seat ``s`` as card number ``n_cards + 1``.
 
         None if refused; else ``(points, pending, single_sex, undo)`` with the card seated
-        (and any full table cleared); ``undo`` is None or what :meth:`unclear` needs.
-        Mirrors ``TurnState._seat``: same rules, same order.
+        (and any full table cleared); ``undo`` is what :meth:`unseat` needs.
+        Mirrors ``TurnState._seat``: same rules, same outcome (the card is refused before
+        it sits where that is cheaper). Balance and points are read from the table counts.
+        The caller has checked R4 (how many cards) and R5 (an empty seat at a table of the
+        guest's nation): :meth:`moves` lists only such cards.
         """
         guest = self.kinds[k]
-        seats, tables = self.seats, self.tables
-        nation, sex = guest[:2], guest[2]
-        touched = [t for t in SEAT_TABLES[s] if tables[t] is not None]
+        seats = self.seats
         if seats.count(guest) >= GUEST_COPIES:  # R1
             return None
-        if pending and not (set(SEAT_TABLES[s]) & set(pending)):  # R7
+        if pending and _SEAT_TABLE_SETS[s].isdisjoint(pending):  # R7: must join the last card
             return None
-        seats[s] = guest
+        tables, women, men, own = self.tables, self.women, self.men, self.own
+        woman, nation = self.woman[k], self.nation[k]
+        forming_at = single_sex[0] if single_sex is not None and single_sex[1] == "forming" else -1
         points = 0
-        forming_here = False
-        scored_any = False
-        for t in touched:
-            women = men = own = 0
-            for i in TABLE_SEATS[t]:
-                g = seats[i]
-                if g is not None:
-                    if g[2] == "f":
-                        women += 1
-                    else:
-                        men += 1
-                    if g[0] == tables[t][0] and g[1] == tables[t][1]:
-                        own += 1
-            n = women + men
-            forming = single_sex is not None and single_sex[0] == t and single_sex[1] == "forming"
+        forming_here = scored_any = fills = False
+        for t in SEAT_TABLES[s]:
+            nat = tables[t]
+            if nat is None:
+                continue
+            w = women[t] + woman
+            m = men[t] + (not woman)
+            n = w + m
+            forming = t == forming_at
             if forming:
-                if sex != single_sex[2]:  # R14: mixing spoils the table being formed
-                    seats[s] = None
+                if guest[2] != single_sex[2]:  # R14: mixing spoils the table being formed
                     return None
-            elif women - men > 1 or men - women > 1:  # R6
-                if self.variant and (women == 0 or men == 0) and single_sex is None \
+            elif w - m > 1 or m - w > 1:  # R6
+                if self.variant and (w == 0 or m == 0) and single_sex is None \
                         and self._before(t, s) <= 1:
-                    single_sex, forming = (t, "forming", sex), True
+                    single_sex, forming, forming_at = (t, "forming", guest[2]), True, t
                 else:
-                    seats[s] = None
                     return None
-            doubled = n > 1 and own == n
+            doubled = own[t] + (nation == nat) == n  # R8: all of the table's nation
             if forming:
                 forming_here = True
-                if n == 4:
+                if n == 4:  # R14: 20, or 40 all of the table's nation, instead of R8
                     points += 40 if doubled else 20
                     scored_any = True
             elif n > 1:
                 points += 2 * n if doubled else n
                 scored_any = True
+            if n == 4:
+                fills = True
         new_pending = ()
         if not forming_here and not scored_any:  # R7: alone everywhere it sits
-            new_pending = tuple(touched)
+            new_pending = tuple(t for t in SEAT_TABLES[s] if tables[t] is not None)
             if not (n_cards + 1 < 3 or (n_cards + 1 == 3 and single_sex is not None)):
-                seats[s] = None
                 return None
-        full = [t for t in touched if all(seats[i] is not None for i in TABLE_SEATS[t])]
+        seats[s] = guest
+        self._count(s, guest, 1)
         undo = None
-        if full:  # R9, R12a
+        if fills:  # R9, R12a
+            full = [t for t in SEAT_TABLES[s]
+                    if tables[t] is not None and women[t] + men[t] == 4]
             undo = self.clear(full)
             if single_sex is not None and single_sex[0] in full:
                 single_sex = (single_sex[0], "formed", single_sex[2])
-        if single_sex is not None and single_sex[1] == "forming":  # R14: still completable?
+        if single_sex is not None and single_sex[1] == "forming":
+            # R14: still completable? 4 - here guests to come, at most 4 - (n_cards + 1) cards
             t = single_sex[0]
-            here = sum(1 for i in TABLE_SEATS[t] if seats[i] is not None)
-            if 4 - here > 4 - (n_cards + 1):
+            if women[t] + men[t] < n_cards + 1:
                 self.unseat(s, undo)
                 return None
         return points, new_pending, single_sex, undo
+
+    def _count(self, s: int, guest: str, step: int) -> None:
+        """Add ``guest`` on seat ``s`` to the counts of the tables it touches (``step`` 1), or
+        take it away (``step`` -1)."""
+        tables = self.tables
+        sexes = self.women if guest[2] == "f" else self.men
+        for t in SEAT_TABLES[s]:
+            nat = tables[t]
+            if nat is not None:
+                sexes[t] += step
+                if guest[0] == nat[0] and guest[1] == nat[1]:
+                    self.own[t] += step
 
     def _before(self, t: int, s: int) -> int:
         """Guests at table ``t`` not placed this turn (R14 allows at most one)."""
@@ -148,58 +204,59 @@ class _Search:
                    if self.seats[i] is not None and i != s and i not in placed)
 
     def clear(self, full):
-        """Clear the full tables ``full`` and draw new ones (R9); what :meth:`unseat` needs."""
+        """Clear the full tables ``full`` and draw new ones (R9); what :meth:`unseat` needs:
+        ``(saved café and counts, ended)``, ``ended`` when the pile ran short (R12a)."""
         seats, tables = self.seats, self.tables
-        saved = (list(seats), list(tables), self.pile_used)
+        saved = (list(seats), list(tables), self.pile_used,
+                 list(self.women), list(self.men), list(self.own), self.cands)
         for t in full:
             for i in TABLE_SEATS[t]:
                 seats[i] = None
-        left = len(self.pile) - self.pile_used
-        if left < len(full):  # R12a: the café cannot be completed; the game ends
+        ended = len(self.pile) - self.pile_used < len(full)
+        if ended:  # R12a: the café cannot be completed; the game ends
             for t in full:
                 tables[t] = None
-            return saved + (True,)
-        for t in full:
-            tables[t] = self.pile[self.pile_used]
-            self.pile_used += 1
-        return saved + (False,)
+        else:
+            for t in full:
+                tables[t] = self.pile[self.pile_used]
+                self.pile_used += 1
+        self.recount()
+        return saved, ended
 
     def unseat(self, s: int, undo) -> None:
         """Take back the card on ``s`` and the clearing it caused, if any."""
-        if undo is None:
-            self.seats[s] = None
-        else:
-            self.seats[:], self.tables[:], self.pile_used = undo[0], undo[1], undo[2]
-            self.seats[s] = None
+        if undo is not None:
+            seats, tables, self.pile_used, women, men, own, self.cands = undo[0]
+            self.seats[:], self.tables[:] = seats, tables
+            self.women[:], self.men[:], self.own[:] = women, men, own
+        self._count(s, self.seats[s], -1)
+        self.seats[s] = None
 
     # -- the walk -------------------------------------------------------------------------
 
-    def moves(self, n_cards: int, single_sex):
-        """Candidate (guest index, seat) pairs for the next card, in tie-break order; R4, R5."""
-        if n_cards >= 3 and (not self.variant or n_cards >= 4 or single_sex is None):
-            return
-        seats, tables, count, by_nation = self.seats, self.tables, self.count, self.by_nation
+    def may_place(self, n_cards: int, single_sex) -> bool:
+        """R4, R14: another card may follow ``n_cards`` cards."""
+        return n_cards < 3 or (self.variant and n_cards < 4 and single_sex is not None)
+
+    def moves(self, n_cards: int, pending, single_sex) -> list:
+        """Candidate (guest index, seat) pairs for the next card, in tie-break order; R4, R5,
+        and R7: after a card alone, only seats at one of its tables."""
+        if not self.may_place(n_cards, single_sex):
+            return []
+        seats, count, cands = self.seats, self.count, self.cands
         where, sex = range(12), None
+        if pending:
+            where = [s for s in where if not _SEAT_TABLE_SETS[s].isdisjoint(pending)]
         if single_sex is not None and single_sex[1] == "forming":
             # R14: the table being formed needs ``need`` more guests of its sex; when the
             # cards left after this one are too few, this one must be one of them.
-            t, _, sex = single_sex
-            need = sum(1 for i in TABLE_SEATS[t] if seats[i] is None)
+            t = single_sex[0]
+            need = 4 - self.women[t] - self.men[t]
             if need > 4 - (n_cards + 1):
-                where = TABLE_SEATS[t]
-            else:
-                sex = None
-        for s in where:
-            if seats[s] is not None:
-                continue
-            ks = set()
-            for t in SEAT_TABLES[s]:
-                nat = tables[t]
-                if nat is not None and nat in by_nation:
-                    ks.update(by_nation[nat])
-            for k in sorted(ks):
-                if count[k] and (sex is None or self.kinds[k][2] == sex):
-                    yield k, s
+                where, sex = [s for s in TABLE_SEATS[t] if s in where], single_sex[2] == "f"
+        woman = self.woman
+        return [(k, s) for s in where if seats[s] is None
+                for k in cands[s] if count[k] and (sex is None or woman[k] == sex)]
 
     def best(self, n_cards: int, pending, single_sex):
         """The best way to go on from here: ``(points, cards, moves)`` with ``moves`` the
@@ -208,13 +265,21 @@ class _Search:
         ``cards`` counts them; comparing ``(points, cards, [-seat, -guest] …)`` would order the
         tie-breaks, but moves are compared explicitly below to keep the order readable.
         """
-        if n_cards >= 2 and (single_sex is None or single_sex[1] == "formed") and not self.judge:
-            return self.last(n_cards, pending, single_sex)
+        if not self.may_place(n_cards, single_sex):  # R4
+            return None
+        # Which cards of the turn are on which seats matters only to start a ladies' or men's
+        # table (R14, see _before), and then only as a set.
+        placed = tuple(sorted(self.placed)) if self.variant and single_sex is None else None
         key = (tuple(self.seats), tuple(self.tables), self.pile_used, pending, single_sex,
-               n_cards, tuple(self.count), tuple(self.placed) if self.variant else None)
-        if key in self.memo:
-            return self.memo[key]
-        found = self.general(list(self.moves(n_cards, single_sex)), n_cards, pending, single_sex)
+               n_cards, tuple(self.count), placed)
+        found = self.memo.get(key, _UNKNOWN)
+        if found is not _UNKNOWN:
+            return found
+        if n_cards >= 2 and (single_sex is None or single_sex[1] == "formed") and not self.judge:
+            found = self.last(n_cards, pending, single_sex)
+        else:
+            found = self.general(self.moves(n_cards, pending, single_sex), n_cards, pending,
+                                 single_sex)
         self.memo[key] = found
         return found
 
@@ -226,7 +291,7 @@ class _Search:
             if tried is None:
                 continue
             points, new_pending, new_single, undo = tried
-            ended = undo is not None and undo[3]
+            ended = undo is not None and undo[1]
             candidates = []
             self.count[k] -= 1
             self.placed.append(s)
@@ -234,9 +299,7 @@ class _Search:
                 # the turn may end here
                 value = points if self.judge is None else points + self.judge(self, ended)
                 candidates.append((value, 1, ((s, k),)))
-            more = not ended and (n_cards + 1 < 3 or (self.variant and n_cards + 1 < 4
-                                                      and new_single is not None))
-            if more:
+            if not ended and self.may_place(n_cards + 1, new_single):
                 rest = self.best(n_cards + 1, new_pending, new_single)
                 if rest is not None:
                     candidates.append((points + rest[0], 1 + rest[1], ((s, k),) + rest[2]))
@@ -252,19 +315,18 @@ class _Search:
         """Every way to finish the turn from here, one by one: ``(points, moves, ended)``
         with the café (``self.seats``, ``self.tables``, ``self.pile_left()``) and the hand
         (``self.hand_left()``) as that turn leaves them, while the caller looks."""
-        for k, s in list(self.moves(n_cards, single_sex)):
+        for k, s in self.moves(n_cards, pending, single_sex):
             tried = self.seat(k, s, n_cards, pending, single_sex)
             if tried is None:
                 continue
             gained, new_pending, new_single, undo = tried
-            ended = undo is not None and undo[3]
+            ended = undo is not None and undo[1]
             self.count[k] -= 1
             self.placed.append(s)
             here = moves + ((s, k),)
             if ended or (not new_pending and not (new_single and new_single[1] == "forming")):
                 yield points + gained, here, ended
-            if not ended and (n_cards + 1 < 3 or (self.variant and n_cards + 1 < 4
-                                                   and new_single is not None)):
+            if not ended and self.may_place(n_cards + 1, new_single):
                 yield from self.every(n_cards + 1, new_pending, new_single, points + gained, here)
             self.placed.pop()
             self.count[k] += 1
@@ -272,67 +334,52 @@ class _Search:
 
     def last(self, n_cards: int, pending, single_sex):
         """Like :meth:`best` for a card that, as a rule, must be the turn's last (the third, or
-        the fourth after a ladies' or men's table was formed): scored from table counts,
-        without seating it. A card that would start forming a table (R14) is tried in full."""
+        the fourth after a ladies' or men's table was formed — never sooner: at most one of
+        its guests was there before the turn, R14): scored from the table counts, without
+        seating it. It must score (R7: a card alone could not end the turn, nor be joined).
+        Scoring comes before any clearing (R8, R9), so a card that fills a table scores the
+        same here.
+
+        A card that would start a ladies' or men's table (R14) is tried in full — but only
+        where that table then holds at least ``n_cards + 1`` guests: with fewer, the cards
+        left could not complete it, and :meth:`seat` would refuse it (a clearing can only
+        take guests away).
+        """
         seats, tables, kinds, count = self.seats, self.tables, self.kinds, self.count
-        by_nation = self.by_nation
+        women, men, own, nation, woman = self.women, self.men, self.own, self.nation, self.woman
+        cands = self.cands
         may_form = self.variant and single_sex is None
-        stats = []
-        for t in range(5):
-            nat = tables[t]
-            women = men = own = 0
-            if nat is not None:
-                for i in TABLE_SEATS[t]:
-                    g = seats[i]
-                    if g is not None:
-                        if g[2] == "f":
-                            women += 1
-                        else:
-                            men += 1
-                        if g[0] == nat[0] and g[1] == nat[1]:
-                            own += 1
-            stats.append((nat, women, men, own))
-        best_points, best_move = -1, None
+        best_points, best_move = 0, None
         slow = []
         for s in range(12):
             if seats[s] is not None:
                 continue
-            if pending and not set(pending).intersection(SEAT_TABLES[s]):  # R7
+            if pending and _SEAT_TABLE_SETS[s].isdisjoint(pending):  # R7
                 continue
-            here = [stats[t] for t in SEAT_TABLES[s] if stats[t][0] is not None]
-            ks = set()
-            for nat, _, _, _ in here:
-                if nat in by_nation:
-                    ks.update(by_nation[nat])
-            for k in sorted(ks):
+            for k in cands[s]:
                 if not count[k]:
                     continue
-                guest = kinds[k]
-                woman = guest[2] == "f"
-                nation = guest[:2]
+                wo, nat_k = woman[k], nation[k]
                 points = 0
-                scored = False
-                for nat, women, men, own in here:
-                    if woman:
-                        women += 1
-                    else:
-                        men += 1
-                    n = women + men
-                    if women - men > 1 or men - women > 1:  # R6, unless R14 starts a table
-                        if may_form and (women == 0 or men == 0):
+                for t in SEAT_TABLES[s]:
+                    nat = tables[t]
+                    if nat is None:
+                        continue
+                    w = women[t] + wo
+                    m = men[t] + (not wo)
+                    n = w + m
+                    if w - m > 1 or m - w > 1:  # R6, unless R14 starts a table
+                        if may_form and (w == 0 or m == 0) and n >= n_cards + 1:
                             slow.append((k, s))
-                        scored = False
+                        points = 0
                         break
-                    if n > 1:
-                        points += 2 * n if own + (nation == nat) == n else n
-                        scored = True
-                # a card alone everywhere could not end the turn (R7)
-                if scored and points > best_points and seats.count(guest) < GUEST_COPIES:  # R1
+                    if n > 1:  # R8
+                        points += 2 * n if own[t] + (nat_k == nat) == n else n
+                if points > best_points and seats.count(kinds[k]) < GUEST_COPIES:  # R1
                     best_points, best_move = points, (s, k)
         found = None if best_move is None else (best_points, 1, (best_move,))
-        if slow:
-            other = self.general([(k, s) for s, k in sorted((s, k) for k, s in slow)],
-                                 n_cards, pending, single_sex)
+        if slow:  # already in reading order
+            other = self.general(slow, n_cards, pending, single_sex)
             if other is not None and (found is None or _better(other, found)):
                 found = other
         return found
