@@ -130,20 +130,26 @@ class StrongPlayer(Player):
             return ["declare"]
         if len(game.guest_pile) == 1 and game.explain_draw() is None and _wins_if_over(game, 0, 1):
             return ["draw"]   # drawing the last guest ends the game (R12b), and it is ahead
+        ranked = self.ranked_turns(game)
+        if not ranked:
+            return _fallback(game, lambda hand: _least_hopeful(game))
+        return ranked[0][1]
+
+    def ranked_turns(self, game: Game) -> list[tuple[float, list[str]]]:
+        """The turns weighed, best first: ``(value, actions)``; empty if none is legal."""
         state = game.turn or game.cafe.begin_turn(game.variant)
         turns = list(every_turn(state, game.hand()))
-        if not turns:
-            return _fallback(game, lambda hand: _least_hopeful(game))
         turns.sort(key=lambda t: (-t[0], -len(t[1])))  # stable: reading order among ties
         chances = _holding_chances(game) if self.open else {}
         near_end = len(game.guest_pile) <= self.endgame * game.players
-        best, best_value, seen = None, None, set()
+        ranked, seen = [], set()
         for points, placements, after, kept in turns:
             if (after, tuple(kept)) in seen:
                 continue
             seen.add((after, tuple(kept)))
             value = points - (2 * len(kept) if near_end else 0)
-            if after.tables.count(None) > state.cafe.tables.count(None):
+            ended = after.tables.count(None) > state.cafe.tables.count(None)
+            if ended:
                 # this turn ends the game (R12a): take it to win, never to lose
                 value += 1000 if _wins_if_over(game, points, len(kept) - len(game.hand())) else -1000
             else:
@@ -152,12 +158,12 @@ class StrongPlayer(Player):
                 value += self.fit * sum(1 for g in kept if g in fits)
                 value += self.score * sum(1 for g in kept if values.get(g, 0) > 0)
                 value -= self.open * _expected_best(values, chances)
-            if best_value is None or value > best_value:
-                best, best_value = placements, value
+            moves = [f"{g}@{s}" for g, s in placements]
+            ranked.append((value, moves if ended else moves + ["end"]))
             if len(seen) >= self.width:
                 break
-        moves = [f"{g}@{s}" for g, s in best]
-        return moves if _ends(state, best) else moves + ["end"]
+        ranked.sort(key=lambda r: -r[0])   # stable: the order above among equal values
+        return ranked
 
 
 def _wins_if_over(game: Game, points: int, more_cards: int) -> bool:
@@ -189,13 +195,6 @@ def _least_hopeful(game: Game) -> str:
         return (nation in on_cafe, 2 - gone.count(nation), partner)
 
     return min(reversed(hand), key=hope)
-
-
-def _ends(state, placements) -> bool:
-    """True if these placements end the game at once (R12a), so no ``end`` follows."""
-    for guest, seat in placements:
-        state = state.place(guest, seat)
-    return state.ended
 
 
 def _holding_chances(game: Game) -> dict[str, float]:

@@ -44,6 +44,8 @@ def rank(state):
 def brute_best(state, hand):
     """The best finished turn by plain enumeration, or None; and how many turns there were."""
     turns = list(every_turn(state, hand))
+    if state.cards and state.can_end():
+        turns.append(state)   # mid-turn, ending at once is a way to finish too
     if not turns:
         return None, 0
     return min(turns, key=rank).finish(), len(turns)
@@ -249,6 +251,17 @@ def test_game_best_turn_mid_turn_keeps_the_cards_placed():
     assert turn.text.startswith(first[0])
     assert game.cafe != cafe  # the card placed is still there: nothing was played or undone
     assert game.turn.cards[-1].text == first[0]
+
+
+def test_after_three_cards_the_best_is_to_end_the_turn():
+    """Three cards are the most a turn may hold (R4): the best way to finish is to end it now."""
+    cafe = Cafe.parse("RU GB FR ES IT | b1:RUf b3:RUm")
+    state = cafe.begin_turn()
+    for guest, seat in [("RUf", "c2"), ("ITf", "c4"), ("ITm", "d3")]:
+        state = state.place(guest, seat)
+    turn = state.best_turn(["DEm", "ESf"])
+    assert turn.text == "RUf@c2, ITf@c4, ITm@d3" and turn.points == 23
+    assert cafe.begin_turn().place("ITm", "e4").best_turn(["DEm"]) is None  # alone, unjoined (R7)
 
 
 def test_game_over_gives_none():

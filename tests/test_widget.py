@@ -369,3 +369,15 @@ def test_every_kind_of_computer_plays_a_whole_game_in_the_widget(kind):
     assert w.game.is_over          # three computers play on to the end at once
     assert w.status.endswith(over_text(w.game, "en", w._kinds))
     assert w.view().players[1].name == f"Computer 2 ({kind})"
+
+
+def test_hint_after_three_cards_says_end_the_turn():
+    w = CafeWidget.from_notation(DUEL, players=["human", "greedy"])
+    for guest, seat in [("DEm", "a2"), ("DEf", "c2"), ("CNm", "b3")]:
+        tap(w, guest)
+        tap(w, seat)
+    tap(w, "hint")
+    assert len(w.game.turn.cards) == 3 and w.game.turn.points == 16
+    assert w.status == ("Hint: no card adds points now; end the turn (16 points). "
+                        "Taking your cards back could make 17.")
+    assert w.view().hint == ()

@@ -326,12 +326,13 @@ class TurnState:
 
     def best_turn(self, hand) -> Turn | None:
         """The best way to finish this turn with cards from ``hand`` (those not yet placed):
-        the finished turn, cards already placed included; None if there is none (R4–R14)."""
+        the finished turn, cards already placed included; None if there is none (R4–R14).
+        Mid-turn, ending at once is one of the ways, and the best when no card adds points."""
         from .search import best_placements, parse_hand
 
         placements = best_placements(self, parse_hand(hand))
         if placements is None:
-            return None
+            return self.finish() if self.cards and self.can_end() else None
         state = self
         for guest, seat in placements:
             state = state.place(guest, seat)

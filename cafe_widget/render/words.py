@@ -17,6 +17,7 @@ WORDS = {
                      "now (the seats are numbered in order).",
         "hint_mid": "Hint, not played: finish with {turn}; this turn then makes {points} points.",
         "hint_undo": " Taking your cards back could make {points}.",
+        "hint_end": "Hint: no card adds points now; end the turn ({points} points).",
         "hint_none_draw": "Hint: no card of this hand may be placed now (R5–R7): draw a card (R10).",
         "hint_none_down": "Hint: no card of this hand may be placed now (R5–R7): lay one face down (R11).",
         "hint_none_end": "Hint: no card can be added; end the turn, or undo.",
@@ -77,6 +78,7 @@ WORDS = {
                      "faire maintenant (les places sont numérotées dans l'ordre).",
         "hint_mid": "Conseil, non joué : finissez avec {turn} ; ce tour fera alors {points} points.",
         "hint_undo": " En reprenant vos cartes, vous pourriez faire {points}.",
+        "hint_end": "Conseil : aucune carte n'ajoute de points ; finissez le tour ({points} points).",
         "hint_none_draw": "Conseil : aucune carte de cette main ne peut être posée (R5–R7) : piochez (R10).",
         "hint_none_down": "Conseil : aucune carte de cette main ne peut être posée (R5–R7) : posez-en "
                           "une face cachée (R11).",

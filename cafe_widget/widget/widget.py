@@ -331,14 +331,15 @@ class CafeWidget(widgets.VBox):
                    else "hint_none_down" if len(game.hand()) == 12 else "hint_none")
             self._say(key)
             return
-        if placed:
-            text = say(lang, "hint_mid", turn=", ".join(c.text for c in turn.cards[placed:]),
-                       points=turn.points)
+        if not placed:
+            text = say(lang, "hint_turn", turn=turn.text, points=turn.points)
+        else:
+            text = (say(lang, "hint_end", points=turn.points) if len(turn.cards) == placed else
+                    say(lang, "hint_mid", turn=", ".join(c.text for c in turn.cards[placed:]),
+                        points=turn.points))
             fresh = game.state.cafe.best_turn(game.state.hands[game.to_move], game.variant)
             if fresh is not None and fresh.points > turn.points:
                 text += say(lang, "hint_undo", points=fresh.points)
-        else:
-            text = say(lang, "hint_turn", turn=turn.text, points=turn.points)
         self._show_hint(turn, placed, text)
 
     def _show_hint(self, turn, placed: int, text: str) -> None:
