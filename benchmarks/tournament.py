@@ -59,9 +59,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="deals per pairing and player count")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
+    parser.add_argument("--first-seed", type=int, default=0, help="seeds first-seed, first-seed+1, …")
     parser.add_argument("--pairings", nargs="+", default=PAIRINGS, help="A/B …")
     args = parser.parse_args()
-    print(f"{args.games} seeded deals per pairing and player count (seeds 0..{args.games - 1}), "
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    print(f"{args.games} seeded deals per pairing and player count (seeds {seeds[0]}..{seeds[-1]}), "
           "each played with A in every seat.")
     print(f"{'pairing':<28} {'players':>7} {'A wins':>8} {'fair':>5}   {'A score':>13}   {'B score':>13}   time")
     for pairing in args.pairings:
@@ -69,7 +71,7 @@ def main() -> None:
         for n in args.players:
             start = time.perf_counter()
             wins, a_scores, b_scores = [], [], []
-            for seed, seat in ((seed, seat) for seed in range(args.games) for seat in range(n)):
+            for seed, seat in ((seed, seat) for seed in seeds for seat in range(n)):
                 specs = [a if i == seat else b for i in range(n)]
                 standings = play(seed, specs)
                 wins.append(standings[seat][1])
