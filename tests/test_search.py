@@ -69,8 +69,9 @@ def assert_exact(cafe_or_state, hand, variant=False):
 # -- random positions with small hands -----------------------------------------------------
 
 def random_position(seed: int):
-    """A café from a seeded random game, a hand of 1–5 guests mostly of the tables' nations
-    (the pile's top included, so clearings pay), and the variant on or off."""
+    """A café from a seeded random game (a quarter of them with a table pile of 0 or 1, R12a), a
+    hand of 1–5 guests mostly of the tables' nations (the pile's top included, so clearings
+    pay), and the variant on or off."""
     rng = random.Random(seed)
     variant = rng.random() < 0.5
     game = Game.new(rng.randrange(2, 6), seed=seed, variant=variant)
@@ -81,6 +82,8 @@ def random_position(seed: int):
         for action in player.actions(game):
             game.act(action)
     cafe = game.cafe
+    if rng.random() < 0.25:   # a short table pile: a clearing may end the game (R12a)
+        cafe = Cafe(cafe.tables, cafe.seats, cafe.pile[:rng.randrange(0, 2)])
     nations = [t for t in cafe.tables if t] + list(cafe.pile[:2])
     hand = []
     for _ in range(rng.randrange(1, 6)):
@@ -220,37 +223,79 @@ def test_a_bad_hand_names_the_token():
     assert err.value.field == "hand" and err.value.token == "XXf"
 
 
-def test_best_turn_leaves_the_cafe_unchanged():
-    cafe = Cafe.parse("RU GB FR ES IT | b1:RUf b3:RUm | US")
-    before = cafe.format()
-    cafe.best_turn("RUf ITf ITm DEm", variant=True)
-    assert cafe.format() == before
+def test_game_best_turn_is_the_player_to_moves_and_changes_nothing():
+    """For the player to move, at the start of a turn and mid-turn, equal to the brute force;
+    the game (notation, history, log) is the same afterwards."""
+    checked = 0
+    for seed in range(20):
+        game = Game.new(3, seed=seed, variant=seed % 2 == 1)
+        for _ in range(seed % 7):
+            for action in RandomPlayer(seed).actions(game):
+                game.act(action)
+        if game.is_over or game.best_turn() is None:
+            continue
+        for mid_turn in (False, True):
+            if mid_turn:
+                game.place(game.legal_placements()[0])
+                if game.turn is None:   # that card ended the game (R12a)
+                    break
+            before = (game.format(), list(game.history), len(game.log))
+            turn = game.best_turn()
+            assert (game.format(), list(game.history), len(game.log)) == before
+            state = game.turn or game.cafe.begin_turn(game.variant)
+            expected, _ = brute_best(state, list(game.hand()))
+            if expected is None:   # a card alone that nothing in hand can join (R7)
+                assert turn is None
+                continue
+            if mid_turn:
+                assert turn.cards[0] == game.turn.cards[0]   # the card placed stays
+            assert (turn.text, turn.points) == (expected.text, expected.points)
+            checked += 1
+    assert checked >= 15
 
 
-def test_game_best_turn_is_the_player_to_moves():
-    game = Game.new(3, seed=7)
-    for _ in range(6):
-        for action in RandomPlayer(1).actions(game):
-            game.act(action)
-    before = game.format()
-    turn = game.best_turn()
-    assert game.format() == before
-    expected = game.cafe.best_turn(game.hand(), variant=game.variant)
-    assert (turn and turn.text) == (expected and expected.text)
+def test_every_turn_lists_exactly_the_legal_turns():
+    """``every_turn`` (the strong player's list) holds every legal turn, and nothing else."""
+    from cafe_widget.engine.search import every_turn as fast_every_turn
+
+    for seed in range(2000, 2150):
+        cafe, hand, variant = random_position(seed)
+        state = cafe.begin_turn(variant)
+        fast = sorted((p, ", ".join(f"{g}@{s}" for g, s in m), after.format(), tuple(kept))
+                      for p, m, after, kept in fast_every_turn(state, hand))
+        slow = []
+        for t in every_turn(state, hand):
+            kept = list(hand)
+            for c in t.cards:
+                kept.remove(c.guest)
+            slow.append((t.points, ", ".join(c.text for c in t.cards), t.cafe.format(),
+                         tuple(sorted(kept, key=guest_sort_key))))
+        assert fast == sorted(slow), (seed, cafe.format(), hand)
 
 
-def test_game_best_turn_mid_turn_keeps_the_cards_placed():
-    game = Game.new(2, seed=3)
-    cafe = game.cafe
-    first = game.legal_placements()
-    assert first
-    game.place(first[0])
-    turn = game.best_turn()
-    expected = game.turn.best_turn(game.hand())
-    assert turn.text == expected.text
-    assert turn.text.startswith(first[0])
-    assert game.cafe != cafe  # the card placed is still there: nothing was played or undone
-    assert game.turn.cards[-1].text == first[0]
+def test_a_turn_that_ends_the_game():
+    """The table pile is empty: ITm@c4 fills the Italian table d4 (8, doubled, plus 2 at c3),
+    no table can replace it and the game ends at once (R9, R12a); nothing may follow."""
+    cafe = Cafe.parse("RU GB FR ES IT | e4:ITf d5:ITm d3:ITf")
+    turn = cafe.best_turn("ITm USf")
+    assert turn.text == "ITm@c4" and turn.ends_game
+    assert turn.cards[0].by_table == {"c3": 2, "b4": 0, "d4": 8}
+    assert turn.cafe.format() == "RU GB FR ES - | -"
+    assert_exact(cafe, ["ITm", "USf"])
+    # With two Spaniards too: they sit first (2, then 4 doubled), and the same clearing then
+    # makes 14: 20 in all
+    assert cafe.best_turn("ITm ESf ESm").text == "ESm@b3, ESf@a4, ITm@c4"
+    assert_exact(cafe, ["ITm", "ESf", "ESm"])
+
+
+@pytest.mark.parametrize("hand, token", [(None, "None"), (123, "123"), (["RUf", None], "None"),
+                                         ("RUf XXf", "XXf"), ("RUf@c2", "RUf@c2"),
+                                         ("RUf " * 5, "RUf")])
+def test_a_bad_hand_is_a_notation_error(hand, token):
+    cafe = Cafe.parse("RU GB FR ES IT | b1:RUf b3:RUm")
+    with pytest.raises(NotationError) as err:
+        cafe.best_turn(hand)
+    assert (err.value.field, err.value.token) == ("hand", token)
 
 
 def test_after_three_cards_the_best_is_to_end_the_turn():

@@ -30,7 +30,8 @@ Speed comes from these, none of which leaves a legal turn out:
 
 from __future__ import annotations
 
-from .cards import GUEST_COPIES, guest_sort_key, parse_guest
+from .cards import GUEST_COPIES, check_copies, guest_sort_key, parse_guest
+from .errors import NotationError
 from .layout import SEAT_TABLES, SEATS, TABLE_SEATS
 
 #: For each seat, the tables it touches as a set (R7: does a card join one of them?).
@@ -40,10 +41,20 @@ _UNKNOWN = object()  # not in the memo yet
 
 
 def parse_hand(hand) -> list[str]:
-    """A hand as a list of guest codes, from a list or a string ``"RUf ITf ITm DEm"``."""
+    """A hand as a list of guest codes, from a list or a string ``"RUf ITf ITm DEm"``;
+    NotationError naming the token for anything else, or for more copies than the box has."""
     if isinstance(hand, str):
         hand = hand.replace(",", " ").split()
-    return [parse_guest(g, "hand") for g in hand]
+    elif not isinstance(hand, (list, tuple)):
+        raise NotationError("hand", repr(hand), 'is not a hand: give guest codes, as a list or '
+                            'as text, for example "RUf ITf ITm"')
+    for g in hand:
+        if not isinstance(g, str):
+            raise NotationError("hand", repr(g), "is not a guest: write a nation code and f or m, "
+                                "for example RUf or ITm")
+    guests = [parse_guest(g, "hand") for g in hand]
+    check_copies(guests, [], "hand")
+    return guests
 
 
 class _Search:
@@ -55,8 +66,7 @@ class _Search:
     ``cands[s]`` the kinds whose nation is that of a table seat ``s`` touches (R5).
     """
 
-    def __init__(self, state, hand, judge=None):
-        self.judge = judge
+    def __init__(self, state, hand):
         cafe = state.cafe
         self.variant = state.variant
         self.seats = list(cafe.seats)
@@ -275,7 +285,7 @@ class _Search:
         found = self.memo.get(key, _UNKNOWN)
         if found is not _UNKNOWN:
             return found
-        if n_cards >= 2 and (single_sex is None or single_sex[1] == "formed") and not self.judge:
+        if n_cards >= 2 and (single_sex is None or single_sex[1] == "formed"):
             found = self.last(n_cards, pending, single_sex)
         else:
             found = self.general(self.moves(n_cards, pending, single_sex), n_cards, pending,
@@ -296,9 +306,7 @@ class _Search:
             self.count[k] -= 1
             self.placed.append(s)
             if ended or (not new_pending and not (new_single and new_single[1] == "forming")):
-                # the turn may end here
-                value = points if self.judge is None else points + self.judge(self, ended)
-                candidates.append((value, 1, ((s, k),)))
+                candidates.append((points, 1, ((s, k),)))  # the turn may end here
             if not ended and self.may_place(n_cards + 1, new_single):
                 rest = self.best(n_cards + 1, new_pending, new_single)
                 if rest is not None:
@@ -395,28 +403,17 @@ def _better(a, b) -> bool:
     return a[2] < b[2]
 
 
-def search_turn(state, hand, judge=None) -> tuple[list[tuple[str, str]], float] | None:
-    """The best way to finish the turn ``state`` with cards from ``hand`` (after the cards
-    already placed): ``([(guest, seat), …], value)``, or None if there is none.
-
-    The value is the points of the cards still to place; ``judge(search, ended)``, if given,
-    adds its own value to every finished turn, read from the café as the turn leaves it
-    (``search.seats``, ``search.tables``, ``search.pile_left()``, ``search.hand_left()``) —
-    the computer players use it to weigh what a turn keeps and leaves.
-    """
+def best_placements(state, hand) -> list[tuple[str, str]] | None:
+    """The placements of the best way to finish the turn ``state`` with cards from ``hand``
+    (after the cards already placed), ties broken as above: ``[(guest, seat), …]``, or None
+    if no card can be added so that the turn may end."""
     if state.ended:
         return None
-    search = _Search(state, list(hand), judge)
+    search = _Search(state, list(hand))
     found = search.best(len(state.cards), state.pending, state.single_sex)
     if found is None:
         return None
-    return [(search.kinds[k], SEATS[s]) for s, k in found[2]], found[0]
-
-
-def best_placements(state, hand) -> list[tuple[str, str]] | None:
-    """The placements of the turn with the most points (ties as above), or None."""
-    found = search_turn(state, hand)
-    return None if found is None else found[0]
+    return [(search.kinds[k], SEATS[s]) for s, k in found[2]]
 
 
 def every_turn(state, hand):
