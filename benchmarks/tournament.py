@@ -2,7 +2,7 @@
 
     python benchmarks/tournament.py                 # 100 games per pairing and player count
     python benchmarks/tournament.py --games 20 --players 2 3
-    python benchmarks/tournament.py --pairings strong:open=0.8,keep=0.5/greedy
+    python benchmarks/tournament.py --pairings strong:open=0.8,fit=2/greedy
 
 A pairing ``A/B`` puts one A against B in every other seat. Every deal (seed) is played once
 with A in each seat, so luck of the deal and of the seat is the same for both sides, and two
@@ -28,7 +28,7 @@ PAIRINGS = ["strong/greedy", "greedy/random", "strong/random"]
 
 
 def make(spec: str, seed: int) -> Player:
-    """``"strong"``, ``"random"`` (seeded) or ``"strong:open=0.8,keep=0.5"``."""
+    """``"strong"``, ``"random"`` (seeded) or ``"strong:open=0.8,fit=2"``."""
     kind, _, options = spec.partition(":")
     kwargs = {k: float(v) for k, v in (o.split("=") for o in options.split(",") if o)}
     if kind == "random":

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .engine import Game
+from .engine import Game, IllegalMove
 from .engine.search import every_turn
 from .engine.cards import full_guest_deck
 from .engine.layout import SEAT_TABLES, TABLE_SEATS
@@ -25,10 +25,21 @@ class Player:
 
 
 def _fallback(game: Game, card_to_drop) -> list[str]:
-    """Draw (R10), or with 12 cards lay one face down (R11)."""
+    """When no card is to be placed: end a turn already begun if it may end; else take its
+    cards back (R7: a card alone that nothing can join); then draw (R10), or with 12 cards lay
+    one face down (R11). ``card_to_drop(game)`` picks that card."""
+    if game.turn is not None:
+        if game.can_end_turn():
+            return ["end"]
+        trial = game.copy()
+        undo = []
+        while trial.turn is not None:
+            trial.undo()
+            undo.append("undo")
+        return undo + _fallback(trial, card_to_drop)
     if game.explain_draw() is None:
         return ["draw"]
-    return [f"down:{card_to_drop(game.hand())}"]
+    return [f"down:{card_to_drop(game)}"]
 
 
 class RandomPlayer(Player):
@@ -40,8 +51,8 @@ class RandomPlayer(Player):
         self.rng = random.Random(seed)
 
     def actions(self, game: Game) -> list[str]:
-        if game.who_may_declare() and game.to_move in game.who_may_declare():
-            return ["declare"]
+        if game.to_move in game.who_may_declare():
+            return [f"declare:{game.to_move + 1}"]
         trial = game.copy()
         done: list[str] = []
         while len(done) < 3:
@@ -53,12 +64,12 @@ class RandomPlayer(Player):
             done.append(move)
             if trial.is_over or (trial.can_end_turn() and self.rng.random() < 0.5):
                 break
-        while trial.turn and not trial.can_end_turn():
+        while done and not trial.is_over and not trial.can_end_turn():
             trial.undo()
             done.pop()
         if done:
             return done + ([] if trial.is_over else ["end"])
-        return _fallback(game, lambda hand: self.rng.choice(hand))
+        return _fallback(game, lambda g: self.rng.choice(g.hand()))
 
 
 def _turn_actions(turn) -> list[str]:
@@ -90,11 +101,15 @@ class GreedyPlayer(Player):
 
     def actions(self, game: Game) -> list[str]:
         if _declare_if_ahead(game):
-            return ["declare"]
+            return [f"declare:{game.to_move + 1}"]
         turn = game.best_turn()
         if turn is None:
-            return _fallback(game, lambda hand: _least_useful(game))
+            return _fallback(game, _least_useful)
         return _turn_actions(turn)[len(game.turn.cards) if game.turn else 0:]
+
+
+#: The value of a turn that ends the game (R12a) and loses it: below every other.
+LOSING = -1000
 
 
 class StrongPlayer(Player):
@@ -127,18 +142,30 @@ class StrongPlayer(Player):
 
     def actions(self, game: Game) -> list[str]:
         if _declare_if_ahead(game):
-            return ["declare"]
+            return [f"declare:{game.to_move + 1}"]
         if len(game.guest_pile) == 1 and game.explain_draw() is None and _wins_if_over(game, 0, 1):
             return ["draw"]   # drawing the last guest ends the game (R12b), and it is ahead
         ranked = self.ranked_turns(game)
         if not ranked:
-            return _fallback(game, lambda hand: _least_hopeful(game))
-        return ranked[0][1]
+            return _fallback(game, _least_hopeful)
+        value, actions = ranked[0]
+        if value < LOSING / 2:   # only turns that end the game and lose it (R12a): not those
+            fallback = _fallback(game, _least_hopeful)
+            trial = game.copy()
+            try:
+                for action in fallback:
+                    trial.act(action)
+            except IllegalMove:
+                return actions
+            return fallback
+        return actions
 
     def ranked_turns(self, game: Game) -> list[tuple[float, list[str]]]:
         """The turns weighed, best first: ``(value, actions)``; empty if none is legal."""
         state = game.turn or game.cafe.begin_turn(game.variant)
         turns = list(every_turn(state, game.hand()))
+        if state.cards and state.can_end():   # mid-turn, ending at once is a way too
+            turns.append((0, [], state.cafe, list(game.hand())))
         turns.sort(key=lambda t: (-t[0], -len(t[1])))  # stable: reading order among ties
         chances = _holding_chances(game) if self.open else {}
         near_end = len(game.guest_pile) <= self.endgame * game.players
@@ -151,7 +178,7 @@ class StrongPlayer(Player):
             ended = after.tables.count(None) > state.cafe.tables.count(None)
             if ended:
                 # this turn ends the game (R12a): take it to win, never to lose
-                value += 1000 if _wins_if_over(game, points, len(kept) - len(game.hand())) else -1000
+                value += -LOSING if _wins_if_over(game, points, len(kept) - len(game.hand())) else LOSING
             else:
                 values = _single_card_values(after.seats, after.tables)
                 fits = {g for g in set(kept) if after.legal_seats(g, game.variant)}
@@ -234,7 +261,7 @@ def _single_card_values(seats, tables) -> dict[str, int]:
         if seats[s] is not None:
             continue
         touched = [t for t in SEAT_TABLES[s] if tables[t] is not None]
-        for nation in {tables[t] for t in touched}:
+        for nation in dict.fromkeys(tables[t] for t in touched):   # in order: no set
             for sex in "fm":
                 points = 0
                 for t in touched:

@@ -7,6 +7,10 @@ is meant to do.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from cafe_widget.engine import Game
@@ -93,3 +97,56 @@ def test_the_strong_player_weighs_what_it_leaves_the_next_player():
 def test_an_unknown_player_is_refused():
     with pytest.raises(ValueError, match="choose one of"):
         make_player("clever")
+
+
+def test_the_strong_player_does_not_end_the_game_to_lose_it():
+    """ITm@c4 fills the Italian table with no table left to replace it: the game would end
+    (R12a) with player 1 at 10 − 2 = 8 against 30 − 4 = 26 (R13). Behind, the strong player
+    draws instead; greedy takes the points. Ahead, the strong player ends the game."""
+    behind = "RU GB FR ES IT | e4:ITf d5:ITm d3:ITf | - | CNm CNf | ITm USf / GBf GBm | - / - | 0 30 | to:1"
+    assert StrongPlayer().actions(Game.parse(behind)) == ["draw"]
+    assert GreedyPlayer().actions(Game.parse(behind)) == ["ITm@c4"]
+    ahead = behind.replace("| 0 30 |", "| 30 0 |")
+    assert StrongPlayer().actions(Game.parse(ahead)) == ["ITm@c4"]
+
+
+@pytest.mark.parametrize("kind", sorted(PLAYERS))
+def test_a_turn_already_begun_is_finished_or_taken_back(kind):
+    """Given a game mid-turn (a saved game, say): three cards placed, the turn is ended; a card
+    alone that nothing can join (R7) is taken back, and the player draws (R10)."""
+    three = Game.parse(DUEL)
+    for placement in ("DEm@a2", "DEf@c2", "CNm@b3"):
+        three.place(placement)
+    assert make_player(kind).actions(three) == ["end"]
+    alone = Game.parse("DE GB IT CN CF | b1:DEf | FR US | CNm ITf GBm TRf | CNm USf / GBf | - / - "
+                       "| 0 0 | to:1")
+    alone.place("CNm@a4")
+    actions = make_player(kind).actions(alone)
+    assert actions == ["undo", "draw"]
+    for action in actions:
+        alone.act(action)
+    assert alone.to_move == 1 and alone.hand(0) == ("CNm", "CNm", "USf")   # drew CNm
+
+
+def test_a_player_declares_for_itself():
+    """R12c: two players may declare; the one to move declares in its own name."""
+    game = Game.parse("DE GB IT CN CF | b1:DEf | FR US | CNm ITf GBm TRf | - / - | - / - | 10 0 "
+                      "| to:2 declare:1")
+    assert game.who_may_declare() == (0, 1)
+    assert RandomPlayer().actions(game) == ["declare:2"]
+
+
+def test_the_strong_player_is_the_same_whatever_the_hash_seed():
+    """No set or dict order that depends on PYTHONHASHSEED may steer a choice: the same games
+    in two interpreters with different hash seeds give the same history."""
+    script = ("from cafe_widget.engine import Game\nfrom cafe_widget.players import StrongPlayer\n"
+              "out = []\nfor seed in range(12):\n"
+              "    for n in (2, 4):\n"
+              "        g = Game.new(n, seed=seed)\n        p = StrongPlayer()\n"
+              "        for _ in range(40):\n"
+              "            if g.is_over: break\n"
+              "            for a in p.actions(g): g.act(a)\n"
+              "        out.append(' '.join(g.history))\nprint('\\n'.join(out))\n")
+    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("0", "1", "7")]
+    assert runs[0] == runs[1] == runs[2] and runs[0].count("@") > 100
