@@ -348,9 +348,27 @@ def test_hint_in_the_sandbox_uses_any_guests():
     w = CafeWidget.from_notation("RU GB FR ES IT | b1:RUf b3:RUm")
     tap(w, "hint")
     expected = Cafe.parse("RU GB FR ES IT | b1:RUf b3:RUm").best_turn(
-        [g for g in GUEST_KINDS for _ in range(3)])
+        [g for g in GUEST_KINDS for _ in range(4)])
     assert w.status.startswith(f"Hint, not played: {expected.text} = {expected.points} points")
     assert [seat for seat, _ in w.view().hint] == [c.seat for c in expected.cards]
+
+
+def test_hint_in_the_sandbox_with_the_variant_may_use_four_of_a_guest():
+    """Four Russian women make a ladies' table of Russians: 40 at b2, and 47 in all (R14)."""
+    w = CafeWidget.from_notation("RU DE FR ES IT | c4:FRm | US", variant=True)
+    tap(w, "hint")
+    assert w.status.startswith("Hint, not played: RUf@b1, RUf@a2, RUf@c2, RUf@b3 = 47 points")
+
+
+def test_hint_when_a_card_alone_cannot_be_joined():
+    w = CafeWidget.from_notation("DE GB IT CN CF | b1:DEf | FR US | CNm ITf GBm TRf | CNm USf / GBf "
+                                 "| - / - | 0 0 | to:1", players=["human", "greedy"])
+    tap(w, "CNm")
+    tap(w, "a4")
+    tap(w, "hint")
+    assert w.status == ("Hint: no card can finish this turn: A Chinese man on a4 sits alone at the "
+                        "Chinese table b4 and scores nothing: another guest must join him before the "
+                        "turn ends (R7). Undo your cards.")
 
 
 def test_each_computer_seat_names_its_player():

@@ -20,7 +20,7 @@ WORDS = {
         "hint_end": "Hint: no card adds points now; end the turn ({points} points).",
         "hint_none_draw": "Hint: no card of this hand may be placed now (R5–R7): draw a card (R10).",
         "hint_none_down": "Hint: no card of this hand may be placed now (R5–R7): lay one face down (R11).",
-        "hint_none_end": "Hint: no card can be added; end the turn, or undo.",
+        "hint_undo_all": "Hint: no card can finish this turn: {reason} Undo your cards.",
         "hint_none": "Hint: nothing can be placed now.",
         "hint_palette": "Hint, not played: {turn} = {points} points, the best turn any guests could make here.",
         "hint_head": "*Hint: {points} points",
@@ -82,7 +82,7 @@ WORDS = {
         "hint_none_draw": "Conseil : aucune carte de cette main ne peut être posée (R5–R7) : piochez (R10).",
         "hint_none_down": "Conseil : aucune carte de cette main ne peut être posée (R5–R7) : posez-en "
                           "une face cachée (R11).",
-        "hint_none_end": "Conseil : aucune carte ne peut s'ajouter ; finissez le tour, ou annulez.",
+        "hint_undo_all": "Conseil : aucune carte ne peut finir ce tour : {reason} Annulez vos cartes.",
         "hint_none": "Conseil : rien ne peut être posé maintenant.",
         "hint_palette": "Conseil, non joué : {turn} = {points} points, le meilleur tour possible ici "
                         "avec n'importe quels clients.",

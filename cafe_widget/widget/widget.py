@@ -12,7 +12,7 @@ import ipywidgets as widgets
 from ipycanvas import MultiCanvas
 
 from ..engine import Cafe, Game, IllegalMove, NotationError
-from ..engine.cards import GUEST_KINDS, TABLE_ADJECTIVES
+from ..engine.cards import GUEST_COPIES, GUEST_KINDS, TABLE_ADJECTIVES
 from ..engine.layout import TOUCHES
 from ..players import make_player
 from ..render.scene import HEIGHT, View, build_scene, hit_test
@@ -311,9 +311,9 @@ class CafeWidget(widgets.VBox):
         """Light the best turn (``best_turn``) for the person to move, without playing it."""
         lang = self.lang
         if self._game is None:
-            turn = self._turn.best_turn(list(GUEST_KINDS) * 3)
+            turn = self._turn.best_turn(list(GUEST_KINDS) * GUEST_COPIES)
             if turn is None:
-                self._say("hint_none_end" if self._turn.cards else "hint_none")
+                self._hint_none(self._turn.explain_end() if self._turn.cards else None)
                 return
             self._show_hint(turn, len(self._turn.cards), say(lang, "hint_palette", turn=turn.text,
                                                                points=turn.points))
@@ -327,9 +327,11 @@ class CafeWidget(widgets.VBox):
         turn = game.best_turn()
         placed = len(game.turn.cards) if game.turn else 0
         if turn is None:
-            key = ("hint_none_end" if game.turn else "hint_none_draw" if game.explain_draw() is None
-                   else "hint_none_down" if len(game.hand()) == 12 else "hint_none")
-            self._say(key)
+            if game.turn:
+                self._hint_none(game.explain_end_turn())
+            else:
+                self._say("hint_none_draw" if game.explain_draw() is None
+                          else "hint_none_down" if len(game.hand()) == 12 else "hint_none")
             return
         if not placed:
             text = say(lang, "hint_turn", turn=turn.text, points=turn.points)
@@ -341,6 +343,13 @@ class CafeWidget(widgets.VBox):
             if fresh is not None and fresh.points > turn.points:
                 text += say(lang, "hint_undo", points=fresh.points)
         self._show_hint(turn, placed, text)
+
+    def _hint_none(self, refusal) -> None:
+        """No turn to hint: mid-turn, the cards placed cannot be finished (say why); undo."""
+        if refusal is None:
+            self._say("hint_none")
+        else:
+            self._say("hint_undo_all", reason=refusal.sentence(self.lang))
 
     def _show_hint(self, turn, placed: int, text: str) -> None:
         cards = turn.cards[placed:]
