@@ -38,9 +38,9 @@ def make(spec: str, seed: int) -> Player:
     return PLAYERS[kind](**kwargs)
 
 
-def play(seed: int, specs: list[str]) -> list:
+def play(seed: int, specs: list[str], variant: bool = False) -> list:
     """One seeded game; the final standings (R13)."""
-    game = Game.new(len(specs), seed=seed, variant=False)
+    game = Game.new(len(specs), seed=seed, variant=variant)
     players = [make(spec, seed * 10 + i) for i, spec in enumerate(specs)]
     while not game.is_over:
         for action in players[game.to_move].actions(game):
@@ -59,12 +59,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="deals per pairing and player count")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
+    parser.add_argument("--variant", action="store_true", help="ladies' and men's tables (R14)")
     parser.add_argument("--first-seed", type=int, default=0, help="seeds first-seed, first-seed+1, …")
     parser.add_argument("--pairings", nargs="+", default=PAIRINGS, help="A/B …")
     args = parser.parse_args()
     seeds = range(args.first_seed, args.first_seed + args.games)
     print(f"{args.games} seeded deals per pairing and player count (seeds {seeds[0]}..{seeds[-1]}), "
-          "each played with A in every seat.")
+          "each played with A in every seat" + (", variant R14 on." if args.variant else "."))
     print(f"{'pairing':<28} {'players':>7} {'A wins':>8} {'fair':>5}   {'A score':>13}   {'B score':>13}   time")
     for pairing in args.pairings:
         a, b = pairing.split("/")
@@ -73,7 +74,7 @@ def main() -> None:
             wins, a_scores, b_scores = [], [], []
             for seed, seat in ((seed, seat) for seed in seeds for seat in range(n)):
                 specs = [a if i == seat else b for i in range(n)]
-                standings = play(seed, specs)
+                standings = play(seed, specs, args.variant)
                 wins.append(standings[seat][1])
                 a_scores.append(standings[seat][0])
                 b_scores.extend(s[0] for i, s in enumerate(standings) if i != seat)
