@@ -255,7 +255,10 @@ def _expected_best(values: dict[str, int], chances: dict[str, float]) -> float:
 
 
 def _single_card_values(seats, tables) -> dict[str, int]:
-    """For each guest, the most it could score as one card on the café (R5, R6, R8)."""
+    """For each guest, the most it could score as one card on the café (R5, R6, R8): an
+    estimate to weigh turns by, not a legality check (R1 and R14 are left out); the search's
+    exact scoring is tied to a hand and a turn, and asking it for all 24 guests on each of
+    40 cafés would make the strong player several times slower."""
     best: dict[str, int] = {}
     for s in range(12):
         if seats[s] is not None:
