@@ -9,6 +9,8 @@ with A in each seat, so luck of the deal and of the seat is the same for both si
 equal players would win exactly 1/players of the games. The same seeds serve every pairing. Printed for each pairing and player count:
 A's win rate (a shared win counts as a fraction; equal strength would give 1/players), and the
 mean final score (R13, penalties off) with its standard deviation, for A and for the Bs.
+Last, how long each kind of player took to choose one turn's actions: median, 99th percentile
+and worst.
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ from cafe_widget.engine import Game  # noqa: E402
 from cafe_widget.players import PLAYERS, Player  # noqa: E402
 
 PAIRINGS = ["strong/greedy", "greedy/random", "strong/random"]
+
+#: Seconds each kind of player took to choose one turn's actions, over every game played.
+MOVE_TIMES: dict[str, list[float]] = {}
 
 
 def make(spec: str, seed: int) -> Player:
@@ -43,7 +48,11 @@ def play(seed: int, specs: list[str], variant: bool = False) -> list:
     game = Game.new(len(specs), seed=seed, variant=variant)
     players = [make(spec, seed * 10 + i) for i, spec in enumerate(specs)]
     while not game.is_over:
-        for action in players[game.to_move].actions(game):
+        spec = specs[game.to_move]
+        start = time.perf_counter()
+        actions = players[game.to_move].actions(game)
+        MOVE_TIMES.setdefault(spec, []).append(time.perf_counter() - start)
+        for action in actions:
             game.act(action)
     result = game.result()
     winners = result.winners
@@ -81,6 +90,11 @@ def main() -> None:
             took = time.perf_counter() - start
             print(f"{pairing:<28} {n:>7} {statistics.mean(wins):>7.0%} {1 / n:>5.0%}   "
                   f"{spread(a_scores)}   {spread(b_scores)}   {took:5.1f} s", flush=True)
+    print("time to choose a turn:")
+    for spec, times in sorted(MOVE_TIMES.items()):
+        times = sorted(times)
+        print(f"  {spec:<26} {len(times):>7} turns   median {statistics.median(times) * 1e3:6.2f} ms   "
+              f"p99 {times[int(0.99 * (len(times) - 1))] * 1e3:6.2f} ms   worst {times[-1] * 1e3:6.1f} ms")
 
 
 if __name__ == "__main__":

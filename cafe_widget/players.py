@@ -113,8 +113,8 @@ LOSING = -1000
 
 
 class StrongPlayer(Player):
-    """Weighs what a turn keeps and leaves, not only its points. Of every legal turn
-    (``every_turn``), the ``width`` with the most points are valued at
+    """Weighs what a turn keeps and leaves, not only its points, and is patient. Of every legal
+    turn (``every_turn``), the ``width`` with the most points are valued at
 
         points + ``fit``   × each card kept that still has a seat in the café left (R5–R7)
                + ``score`` × each card kept that could score there on its own (R8)
@@ -123,32 +123,37 @@ class StrongPlayer(Player):
                              from the cards this player cannot see
                − 2 × each card kept, once the guest pile is nearly out (R12b, R13).
 
-    Cards placed score now; but a hand with nothing left to place only draws, and cards that
-    never find a seat cost 2 each at the end — so of two turns worth about the same, it keeps
-    the cards that can follow. A turn that ends the game (R12a) is worth its points less 2 per
-    card kept — unless it wins: a turn that ends the game (R12a), or drawing the last guest
-    card (R12b), is taken when it leaves this player ahead, and avoided when it does not.
-    With nothing to place it draws, or lays face down the card least likely ever to find a
-    seat (R11). The weights were chosen by ``benchmarks/tournament.py``.
-    Deterministic.
+    Patience: while it may draw (R10) and the guest pile is not nearly out, it draws instead of
+    placing a turn worth fewer than ``patience`` points. Cards placed together at one table
+    score more each (R8: 2, then 3, then 4 …), so a bigger hand makes bigger turns later.
+
+    The end: a turn that ends the game (R12a), or drawing the last guest card (R12b), is taken
+    when it leaves this player ahead (R13), and avoided when it does not. A turn that empties
+    the hand while ahead is declared the end of the game at once (R12c), before anyone else
+    plays. With nothing to place it draws, or lays face down the card least likely ever to find
+    a seat (R11). The weights were chosen by ``benchmarks/tournament.py``. Deterministic.
     """
 
     name = "strong"
 
-    def __init__(self, fit: float = 1.0, score: float = 3.0, open_weight: float = 0.2,
-                 endgame: int = 3, width: int = 40):
+    def __init__(self, fit: float = 1.0, score: float = 1.0, open_weight: float = 0.5,
+                 endgame: int = 3, width: int = 40, patience: float = 11):
         self.fit, self.score, self.open = fit, score, open_weight
-        self.endgame, self.width = endgame, int(width)
+        self.endgame, self.width, self.patience = endgame, int(width), patience
 
     def actions(self, game: Game) -> list[str]:
         if _declare_if_ahead(game):
             return [f"declare:{game.to_move + 1}"]
         if len(game.guest_pile) == 1 and game.explain_draw() is None and _wins_if_over(game, 0, 1):
             return ["draw"]   # drawing the last guest ends the game (R12b), and it is ahead
-        ranked = self.ranked_turns(game)
+        best_points, ranked = self._weigh(game)
         if not ranked:
             return _fallback(game, _least_hopeful)
         value, actions = ranked[0]
+        if (game.turn is None and value < -LOSING / 2 and not self._near_end(game)
+                and game.explain_draw() is None
+                and best_points < self.patience):
+            return ["draw"]   # wait for a bigger turn (R10); R8 pays more for cards together
         if value < LOSING / 2:   # only turns that end the game and lose it (R12a): not those
             fallback = _fallback(game, _least_hopeful)
             trial = game.copy()
@@ -160,15 +165,23 @@ class StrongPlayer(Player):
             return fallback
         return actions
 
+    def _near_end(self, game: Game) -> bool:
+        """Few guest cards are left: the game may end before cards kept find a seat (R12b)."""
+        return len(game.guest_pile) <= self.endgame * game.players
+
     def ranked_turns(self, game: Game) -> list[tuple[float, list[str]]]:
         """The turns weighed, best first: ``(value, actions)``; empty if none is legal."""
+        return self._weigh(game)[1]
+
+    def _weigh(self, game: Game) -> tuple[int, list[tuple[float, list[str]]]]:
+        """The most points any turn scores, and the turns weighed, best first."""
         state = game.turn or game.cafe.begin_turn(game.variant)
         turns = list(every_turn(state, game.hand()))
         if state.cards and state.can_end():   # mid-turn, ending at once is a way too
             turns.append((0, [], state.cafe, list(game.hand())))
         turns.sort(key=lambda t: (-t[0], -len(t[1])))  # stable: reading order among ties
         chances = _holding_chances(game) if self.open else {}
-        near_end = len(game.guest_pile) <= self.endgame * game.players
+        near_end = self._near_end(game)
         ranked, seen = [], set()
         for points, placements, after, kept in turns:
             if (after, tuple(kept)) in seen:
@@ -186,11 +199,16 @@ class StrongPlayer(Player):
                 value += self.score * sum(1 for g in kept if values.get(g, 0) > 0)
                 value -= self.open * _expected_best(values, chances)
             moves = [f"{g}@{s}" for g, s in placements]
-            ranked.append((value, moves if ended else moves + ["end"]))
+            tail = [] if ended else ["end"]
+            if (not ended and not kept and game.turn is None
+                    and _wins_if_over(game, points, -len(game.hand()))):
+                value += -LOSING   # the hand is empty and it is ahead: declare at once (R12c)
+                tail.append(f"declare:{game.to_move + 1}")
+            ranked.append((value, moves + tail))
             if len(seen) >= self.width:
                 break
         ranked.sort(key=lambda r: -r[0])   # stable: the order above among equal values
-        return ranked
+        return (turns[0][0] if turns else 0), ranked
 
 
 def _wins_if_over(game: Game, points: int, more_cards: int) -> bool:

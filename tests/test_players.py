@@ -80,18 +80,53 @@ def test_the_strong_player_draws_the_last_guest_card_when_that_wins():
 
 def test_the_strong_player_weighs_what_it_leaves_the_next_player():
     """Two turns make 17 (R8); greedy takes the first in reading order (ITf@d3), which leaves
-    seat c4 between three tables. The strong player fills c4 with CNm instead, and keeps ITf,
-    which can still score 8 at d3 next time. The next player's real hand then makes 10, not 17."""
+    seat c4 between three tables for the next player. The strong player gives up a point: its
+    turn makes 16 and leaves so little that the next player's real hand then makes 11, not 17."""
     game = Game.parse(DUEL)
     greedy, strong = GreedyPlayer().actions(game), StrongPlayer().actions(game)
     assert greedy == ["DEm@c2", "DEf@b3", "ITf@d3", "end"]
-    assert strong == ["DEm@c2", "DEf@b3", "CNm@c4", "end"]
+    assert strong == ["DEm@a2", "DEf@c2", "CNm@b3", "end"]
     by_greedy, by_strong = game.cafe.play(", ".join(greedy[:-1])), game.cafe.play(", ".join(strong[:-1]))
-    assert by_greedy.points == by_strong.points == 17
-    assert by_strong.cafe.best_turn(["ITf"]).points == 8
+    assert (by_greedy.points, by_strong.points) == (17, 16)
     next_hand = game.hand(1)
     assert by_greedy.cafe.best_turn(next_hand).points == 17
-    assert by_strong.cafe.best_turn(next_hand).points == 10
+    assert by_strong.cafe.best_turn(next_hand).points == 11
+
+
+#: The only turn worth anything is DEm beside DEf at the German table: 4 points (R8).
+SMALL = "DE GB IT CN CF | b1:DEf | FR US | {pile} | {hand} / GBf GBm ITm | - / - | {scores} | to:1"
+PILE = "CNm ITf GBm TRf USm USf ESm ESf"
+
+
+def test_the_strong_player_draws_rather_than_place_a_small_turn():
+    """Patience: with the guest pile far from out, a 4-point turn is not worth playing; the
+    strong player draws (R10) and waits for a bigger one (R8 pays 2, 3, 4 … for cards
+    together). Greedy plays it. With the pile nearly out (2 × 3 = 6 cards left, 2 players) the
+    strong player plays it too: a card kept then costs 2 (R13)."""
+    game = Game.parse(SMALL.format(pile=PILE, hand="DEm USf TRm", scores="0 0"))
+    assert game.best_turn().text == "DEm@a2" and game.best_turn().points == 4
+    assert GreedyPlayer().actions(game) == ["DEm@a2", "end"]
+    assert StrongPlayer().actions(game) == ["draw"]
+    assert StrongPlayer(patience=4).actions(game) == ["DEm@c2", "end"]
+    near_end = Game.parse(SMALL.format(pile=" ".join(PILE.split()[:6]), hand="DEm USf TRm", scores="0 0"))
+    assert StrongPlayer().actions(near_end) == ["DEm@c2", "end"]
+
+
+def test_the_strong_player_declares_the_end_at_once_when_its_last_card_wins():
+    """R12c: right after the turn that empties its hand, a player may declare the end. Ahead
+    after its last card (4 + 0 against 10 − 2 × 3 = 4, and fewer penalty points, R13), the
+    strong player declares at once, before anyone else plays; greedy waits for its next turn.
+    Behind (0 + 4 against 20 − 6 = 14), it keeps its card and draws."""
+    ahead = Game.parse(SMALL.format(pile=PILE, hand="DEm", scores="0 10"))
+    actions = StrongPlayer().actions(ahead)
+    assert actions == ["DEm@c2", "end", "declare:1"]
+    assert GreedyPlayer().actions(ahead) == ["DEm@a2", "end"]
+    for action in actions:
+        ahead.act(action)
+    assert ahead.over_reason == "R12c" and ahead.result().winners == (0,)
+    assert [(s.final, s.penalty) for s in ahead.result().standings] == [(4, 0), (4, 6)]
+    behind = Game.parse(SMALL.format(pile=PILE, hand="DEm", scores="0 20"))
+    assert StrongPlayer().actions(behind) == ["draw"]
 
 
 def test_an_unknown_player_is_refused():

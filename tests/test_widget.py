@@ -162,8 +162,8 @@ def test_face_down_with_twelve_cards():
 
 
 def test_declaring_the_end_after_emptying_the_hand():
-    w = CafeWidget.from_notation("DE GB IT CN CF | b1:DEf | FR | CNm ITf GBm | DEm / GBf GBm | - / - | 0 0 | to:1",
-                                 players=["human", "computer"])
+    w = CafeWidget.from_notation("DE GB IT CN CF | b1:DEf | FR | CNm ITf GBm | DEm / GBf GBm USf | - / - | 0 0 "
+                                 "| to:1", players=["human", "computer"])
     # After Player 1 empties the hand the computer moves at once, so the moment right after the
     # turn passes; at the start of Player 1's next turn the hand is still empty: declare then.
     tap(w, "DEm")
@@ -172,6 +172,20 @@ def test_declaring_the_end_after_emptying_the_hand():
     assert dict(b[:2] for b in [(k, e) for k, _, e in w.view().buttons])["declare"]
     tap(w, "declare")
     assert w.game.over_reason == "R12c" and "declared the end (R12c)" in w.status
+
+
+def test_a_computer_whose_last_cards_win_declares_the_end_at_once():
+    """R12c: the computer empties its hand, is ahead (9 against 4), and declares the end right
+    after its turn; the status line tells both, then the result."""
+    w = CafeWidget.from_notation("DE GB IT CN CF | b1:DEf | FR | CNm ITf GBm | DEm / GBf GBm | - / - | 0 0 | to:1",
+                                 players=["human", "computer"])
+    tap(w, "DEm")
+    tap(w, "a2")
+    tap(w, "end")
+    assert w.game.over_reason == "R12c" and w.game.result().winners == (1,)
+    assert w.status == ("Player 1 scored 4 this turn. Computer 2 (strong) played GBf@c2, GBm@d3: 9. "
+                        "Computer 2 (strong) declared the end (R12c). "
+                        "Game over (a player declared the end): Computer 2 (strong) wins.")
 
 
 def test_a_computer_that_starts_plays_at_once():

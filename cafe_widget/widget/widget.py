@@ -413,23 +413,28 @@ class CafeWidget(widgets.VBox):
         while not game.is_over and game.to_move in self._bots:
             player = game.to_move
             actions = self._bots[player].actions(game)
+            done = len(game.log)
             for action in actions:
                 game.act(action)
-            entry = game.log[-1]
-            if entry.turn is not None:
-                self._info = self._turn_lines(entry.turn, self._name(player))
-                self._badges = ()
-                texts.append(say(self.lang, "computer_turn", name=self._name(player),
-                                 turn=entry.turn.text, points=entry.turn.points))
-            elif entry.action == "draw":
-                texts.append(say(self.lang, "computer_drew", name=self._name(player)))
-            elif entry.action.startswith("down:"):
-                texts.append(say(self.lang, "computer_down", name=self._name(player)))
-            else:
-                texts.append(say(self.lang, "declared", name=self._name(player)))
+            for entry in game.log[done:]:   # a turn, then perhaps the end declared (R12c)
+                texts.append(self._computer_text(player, entry))
         if game.is_over and texts:
             self._finish_text(" ".join(texts))
         return texts
+
+    def _computer_text(self, player: int, entry) -> str:
+        """What a computer player just did, in words."""
+        name = self._name(player)
+        if entry.turn is not None:
+            self._info = self._turn_lines(entry.turn, name)
+            self._badges = ()
+            return say(self.lang, "computer_turn", name=name, turn=entry.turn.text,
+                       points=entry.turn.points)
+        if entry.action == "draw":
+            return say(self.lang, "computer_drew", name=name)
+        if entry.action.startswith("down:"):
+            return say(self.lang, "computer_down", name=name)
+        return say(self.lang, "declared", name=name)
 
     def _finish_text(self, before: str = "") -> None:
         self._info = result_lines(self._game, self.lang, self._kinds)
