@@ -162,28 +162,47 @@ def test_face_down_with_twelve_cards():
 
 
 def test_declaring_the_end_after_emptying_the_hand():
+    """R12c: right after the turn that empties the hand the person may declare the end, so the
+    computers wait for the answer; meanwhile nothing else may be done."""
     w = CafeWidget.from_notation("DE GB IT CN CF | b1:DEf | FR | CNm ITf GBm | DEm / GBf GBm USf | - / - | 0 0 "
                                  "| to:1", players=["human", "computer"])
-    # After Player 1 empties the hand the computer moves at once, so the moment right after the
-    # turn passes; at the start of Player 1's next turn the hand is still empty: declare then.
     tap(w, "DEm")
     tap(w, "a2")
     tap(w, "end")
-    assert dict(b[:2] for b in [(k, e) for k, _, e in w.view().buttons])["declare"]
+    waiting = ("Player 1 scored 4 this turn. Player 1, your hand is empty: Declare end now to finish "
+               "the game (R12c), or End turn to let the others play.")
+    assert w.status == waiting and w.game.to_move == 1 and len(w.game.log) == 1
+    buttons = {k: e for k, _, e in w.view().buttons}
+    assert buttons == {"undo": False, "end": True, "draw": False, "down": False, "declare": True, "hint": False}
+    before = w.game.format()
+    tap(w, "c2")
+    assert w.game.format() == before and w.status.startswith("Player 1, your hand is empty")
     tap(w, "declare")
-    assert w.game.over_reason == "R12c" and "declared the end (R12c)" in w.status
+    assert w.game.over_reason == "R12c" and "Player 1 declared the end (R12c)" in w.status
+    assert w.game.result().winners == (0,)   # 4 against 0 − 2 × 3 = −6 (R13)
+
+
+def test_going_on_after_emptying_the_hand():
+    """End turn instead of declaring: the computer plays; the person may still declare at the
+    start of their next turn while the hand is empty (R12c)."""
+    w = CafeWidget.from_notation("DE GB IT CN CF | b1:DEf | FR | CNm ITf GBm | DEm / GBf GBm USf | - / - | 0 0 "
+                                 "| to:1", players=["human", "computer"])
+    for name in ("DEm", "a2", "end", "end"):
+        tap(w, name)
+    assert w.status == "Computer 2 (strong) played GBf@c2, GBm@d3: 9."
+    assert w.game.to_move == 0 and w.game.scores == (4, 9)
+    assert {k: e for k, _, e in w.view().buttons}["declare"]
 
 
 def test_a_computer_whose_last_cards_win_declares_the_end_at_once():
     """R12c: the computer empties its hand, is ahead (9 against 4), and declares the end right
-    after its turn; the status line tells both, then the result."""
+    after its turn; the status line tells both, then the result (R13)."""
     w = CafeWidget.from_notation("DE GB IT CN CF | b1:DEf | FR | CNm ITf GBm | DEm / GBf GBm | - / - | 0 0 | to:1",
                                  players=["human", "computer"])
-    tap(w, "DEm")
-    tap(w, "a2")
-    tap(w, "end")
+    for name in ("DEm", "a2", "end", "end"):   # the person empties the hand, does not declare
+        tap(w, name)
     assert w.game.over_reason == "R12c" and w.game.result().winners == (1,)
-    assert w.status == ("Player 1 scored 4 this turn. Computer 2 (strong) played GBf@c2, GBm@d3: 9. "
+    assert w.status == ("Computer 2 (strong) played GBf@c2, GBm@d3: 9. "
                         "Computer 2 (strong) declared the end (R12c). "
                         "Game over (a player declared the end): Computer 2 (strong) wins.")
 

@@ -44,6 +44,8 @@ WORDS = {
         "drew_hidden": "{name} drew a card.",
         "laid_down": "{name} laid a card face down (it costs 2 at the end).",
         "declared": "{name} declared the end (R12c).",
+        "may_declare": "{name}, your hand is empty: Declare end now to finish the game (R12c), "
+                       "or End turn to let the others play.",
         "undone": "{move} taken back.",
         "computer_turn": "{name} played {turn}: {points}.",
         "computer_drew": "{name} drew a card.",
@@ -107,6 +109,8 @@ WORDS = {
         "drew_hidden": "{name} pioche une carte.",
         "laid_down": "{name} pose une carte face cachée (2 points de malus à la fin).",
         "declared": "{name} déclare la fin de la partie (R12c).",
+        "may_declare": "{name}, votre main est vide : « Déclarer la fin » termine la partie "
+                       "maintenant (R12c), « Fin du tour » laisse jouer les autres.",
         "undone": "{move} reprise.",
         "computer_turn": "{name} joue {turn} : {points}.",
         "computer_drew": "{name} pioche une carte.",

@@ -76,6 +76,7 @@ class CafeWidget(widgets.VBox):
         self._info: tuple = ()
         self._status, self._kind = "", ""
         self._revealed = True
+        self._waiting: int | None = None   # a person who just emptied their hand (R12c)
         if cafe is not None:
             self._game, self._kinds, self._bots = None, (), {}
             self._cafe, self._variant = cafe, variant
@@ -196,6 +197,9 @@ class CafeWidget(widgets.VBox):
         if region is None:
             return
         self._hint = ()   # a hint lasts until the next click
+        if self._waiting is not None and not (region.kind == "button" and region.name in ("end", "declare")):
+            self._say("may_declare", name=self._name(self._waiting))
+            return
         if region.kind == "handover":
             self._revealed = True
             self._set_status("", "")
@@ -217,7 +221,7 @@ class CafeWidget(widgets.VBox):
         return self._game.hand(self._shown_player())
 
     def _shown_player(self) -> int:
-        return self._game.to_move
+        return self._game.to_move if self._waiting is None else self._waiting
 
     def _seat_scores(self, guest: str) -> dict:
         if self._game is None:
@@ -303,6 +307,10 @@ class CafeWidget(widgets.VBox):
             self._info = self._turn_lines(turn, say(self.lang, "sandbox"))
             self._say("kept", points=turn.points)
             return
+        if self._waiting is not None:   # the person did not declare: play goes on
+            player, self._waiting = self._waiting, None
+            self._go_on(player, [])
+            return
         player = self._game.to_move
         turn = self._game.end_turn()
         self._after_action(player, say(self.lang, "turn_done", name=self._name(player), points=turn.points), turn)
@@ -386,6 +394,7 @@ class CafeWidget(widgets.VBox):
         self._need_game()
         who = [p for p in self._game.who_may_declare() if self._kinds[p] == HUMAN]
         self._game.declare_end(who[0] if who else None)
+        self._waiting = None
         self._finish_text(say(self.lang, "declared", name=self._name(self._game.log[-1].player)))
 
     def _need_game(self) -> None:
@@ -398,7 +407,18 @@ class CafeWidget(widgets.VBox):
         self._badges = ()
         if turn is not None:
             self._info = self._turn_lines(turn, self._name(player))
-        texts = [text] + self._computers_play()
+        game = self._game
+        if not game.is_over and game.state.may_declare == player and game.to_move in self._bots:
+            # R12c: right after the turn that emptied the hand, the person may declare the end;
+            # the computers wait for the answer (Declare end, or End turn to go on).
+            self._waiting = player
+            self._set_status(text + " " + say(self.lang, "may_declare", name=self._name(player)), "ok")
+            return
+        self._go_on(player, [text])
+
+    def _go_on(self, player: int, texts: list[str]) -> None:
+        """The computers play, then maybe a hand-over screen; the status tells what happened."""
+        texts = texts + self._computers_play()
         if self._game.is_over:
             self._finish_text(" ".join(texts))
             return
@@ -491,13 +511,14 @@ class CafeWidget(widgets.VBox):
         handover = "" if self._revealed or game.is_over else say(lang, "handover", name=self._name(p))
         title_key = "all_hands" if self.teaching else "your_hand"
         declare_ok = any(self._kinds[q] == HUMAN for q in game.who_may_declare())
+        waiting = self._waiting is not None
         buttons = (("undo", say(lang, "undo"), bool(turn)),
-                   ("end", say(lang, "end"), bool(turn)),
-                   ("draw", say(lang, "draw"), game.explain_draw() is None),
+                   ("end", say(lang, "end"), bool(turn) or waiting),
+                   ("draw", say(lang, "draw"), game.explain_draw() is None and not waiting),
                    ("down", say(lang, "down"), not turn and len(hand) == 12 and not game.is_over),
                    ("declare", say(lang, "declare"), declare_ok),
                    ("hint", say(lang, "hint"), not game.is_over and self._revealed
-                    and self._kinds[p] == HUMAN))
+                    and self._kinds[p] == HUMAN and not waiting))
         return View(game.cafe, lang, hand=hand if self._revealed or game.is_over else (),
                     hand_title=say(lang, title_key, name=self._name(p), count=len(hand)),
                     handover=handover, selected=self._selected, lit=lit, hint=self._hint,

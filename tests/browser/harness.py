@@ -394,6 +394,11 @@ class Lab:
         notif = settings / "apputils-extension" / "notification.jupyterlab-settings"
         notif.parent.mkdir(parents=True, exist_ok=True)
         notif.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        # Render every cell: with windowing, a widget scrolled out of view is taken out of the
+        # page and drawn anew, and a test reading its canvas may read the one taken out.
+        tracker = settings / "notebook-extension" / "tracker.jupyterlab-settings"
+        tracker.parent.mkdir(parents=True, exist_ok=True)
+        tracker.write_text(json.dumps({"windowingMode": "none"}))
 
     def _start_server(self) -> None:
         env = dict(os.environ)
@@ -766,6 +771,12 @@ class CanvasView:
 
     def click(self, x: float, y: float) -> None:
         cx, cy = self.to_css(x, y)
+        height = self.page.viewport_size["height"]
+        if not 0 <= cy < height:
+            # scroll_into_view_if_needed is satisfied by the canvas's top edge alone; a point
+            # below the fold (the hand, the buttons) would get a click that reaches nothing.
+            self.top.evaluate("el => el.scrollIntoView({block: 'center'})")
+            cx, cy = self.to_css(x, y)
         self.page.mouse.click(cx, cy)
 
     def region(self, x: float, y: float, r: float = 0) -> list[tuple[int, int, int, int]]:
