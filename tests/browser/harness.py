@@ -516,7 +516,22 @@ class Lab:
 
 # -- one notebook in one page ---------------------------------------------------------------
 
-class Notebook:
+class _Page:
+    """What a notebook page and a Voilà page share: their canvases and screenshots."""
+
+    page = None
+
+    def canvas(self, index: int = 0, size: tuple[float, float] | None = None) -> "CanvasView":
+        """The ``index``-th canvas output (all its layers); ``size`` is its logical size."""
+        return CanvasView(self, index, size)
+
+    def screenshot(self, name: str, *, full_page: bool = True) -> Path:
+        path = artifact_path(name)
+        self.page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+
+class Notebook(_Page):
     """A notebook open in a page, with its kernel reachable from Python."""
 
     def __init__(self, lab: Lab, page, path: str) -> None:
@@ -717,16 +732,6 @@ class Notebook:
             self.page.wait_for_timeout(20)  # let the page's comm messages through
         raise HarnessError(f"kernel: {expr} still {value!r} after {timeout} s")
 
-    # ---- canvas and screenshots
-
-    def canvas(self, index: int = 0, size: tuple[float, float] | None = None) -> "CanvasView":
-        """The ``index``-th canvas output (all its layers); ``size`` is its logical size."""
-        return CanvasView(self, index, size)
-
-    def screenshot(self, name: str, *, full_page: bool = True) -> Path:
-        path = artifact_path(name)
-        self.page.screenshot(path=str(path), full_page=full_page)
-        return path
 
 
 class CanvasView:
@@ -871,7 +876,7 @@ class VoilaServer(Lab):
         return view
 
 
-class VoilaPage:
+class VoilaPage(_Page):
     """A notebook rendered by Voilà in one page. :class:`CanvasView` works on it as on a
     :class:`Notebook` (outputs carry the same ``jp-OutputArea-output`` class); its kernel is
     Voilà's own, so Python state is not reachable from here."""
@@ -901,15 +906,6 @@ class VoilaPage:
         return self.page.locator(
             ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
         ).all_inner_texts()
-
-    def canvas(self, index: int = 0, size: tuple[float, float] | None = None) -> "CanvasView":
-        """The ``index``-th canvas output (all its layers); ``size`` is its logical size."""
-        return CanvasView(self, index, size)
-
-    def screenshot(self, name: str, *, full_page: bool = True) -> Path:
-        path = artifact_path(name)
-        self.page.screenshot(path=str(path), full_page=full_page)
-        return path
 
     def close(self) -> None:
         self.page.close()
