@@ -6,11 +6,11 @@ Pure Python, standard library only: nothing here imports drawing or widget code.
 from .cafe import Cafe, CardScore, TableScore, Turn, TurnState, parse_placement, parse_turn
 from .cards import GUEST_KINDS, NATION_NAMES, NATIONS, TABLE_ADJECTIVES
 from .errors import IllegalMove, NotationError
-from .game import Game, GameState, LogEntry, Result, Standing
+from .game import Game, GameState, LogEntry, Result, ReviewEntry, Standing
 from .layout import SEATS, TABLE_PLACES, TOUCHES
 
 __all__ = [
     "Cafe", "CardScore", "Game", "GameState", "GUEST_KINDS", "IllegalMove", "LogEntry",
-    "NATION_NAMES", "NATIONS", "NotationError", "Result", "SEATS", "Standing", "TABLE_ADJECTIVES",
+    "NATION_NAMES", "NATIONS", "NotationError", "Result", "ReviewEntry", "SEATS", "Standing", "TABLE_ADJECTIVES",
     "TABLE_PLACES", "TableScore", "TOUCHES", "Turn", "TurnState", "parse_placement", "parse_turn",
 ]

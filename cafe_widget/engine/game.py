@@ -91,15 +91,53 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """One finished action: who, what (in notation), and the turn if cards were placed."""
+    """One finished action: who, what (in notation), the turn if cards were placed, and the
+    state at the start of that action (for the history and :meth:`Game.review`)."""
 
     player: int
     action: str
     turn: Turn | None = None
+    before: GameState | None = None
 
     @property
     def points(self) -> int:
         return self.turn.points if self.turn else 0
+
+    @property
+    def kind(self) -> str:
+        """``"turn"`` (cards placed), ``"draw"``, ``"down"`` (a card laid face down) or ``"declare"``."""
+        if self.turn is not None:
+            return "turn"
+        return self.action.partition(":")[0]
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewEntry:
+    """One action of a finished turn, as :meth:`Game.review` states it: who did what, what it
+    scored, the café (with its table pile) and the player's hand before it, and the best placing
+    turn that hand had then (None when no card could be placed). A fact sheet, not a verdict:
+    drawing instead of placing can be the right choice."""
+
+    number: int                 # counting from 1
+    player: int                 # counting from 0
+    kind: str                   # "turn", "draw", "down" or "declare"
+    action: str                 # in notation: "RUf@c2, ITf@c4", "draw", "down:ITm", "declare"
+    points: int
+    cafe: str                   # café notation before the action, table pile included
+    hand: str                   # the player's hand before it, "-" when empty
+    variant: bool
+    turn: Turn | None
+    best: Turn | None
+
+    @property
+    def best_points(self) -> int | None:
+        """The best placing turn's points, or None when no card could be placed."""
+        return self.best.points if self.best is not None else None
+
+    @property
+    def best_text(self) -> str | None:
+        """The best placing turn in notation, or None."""
+        return self.best.text if self.best is not None else None
 
 
 def _without(hand: tuple[str, ...], cards) -> tuple[str, ...]:
@@ -119,6 +157,7 @@ class Game:
         self._start = self.format()
         self.history: list[str] = []
         self.log: list[LogEntry] = []
+        self._best_before: dict = {}   # id(entry.before) → (state, best turn): review()'s memo
 
     # -- set-up ---------------------------------------------------------------------------
 
@@ -413,9 +452,10 @@ class Game:
         if refusal:
             raise refusal
         who = player if player is not None else self.who_may_declare()[0]
+        before = self._state
         self._state = replace(self._state, over="R12c", may_declare=None)
         self.history.append(f"declare:{who + 1}")
-        self.log.append(LogEntry(who, "declare"))
+        self.log.append(LogEntry(who, "declare", None, before))
         return self.result()
 
     def act(self, action: str):
@@ -441,10 +481,10 @@ class Game:
 
     def _advance(self, state: GameState, action: str) -> None:
         """Finish a draw or face-down action: next player."""
-        p = state.to_move
+        p, before = state.to_move, self._state
         self._state = replace(state, to_move=(p + 1) % self.players, may_declare=None)
         self.history.append(action)
-        self.log.append(LogEntry(p, action))
+        self.log.append(LogEntry(p, action, None, before))
 
     def _commit_turn(self) -> Turn:
         turn, st = self._turn, self._state
@@ -457,8 +497,28 @@ class Game:
             to_move=(p + 1) % self.players, may_declare=None if hand else p,
             over="R12a" if turn.ended else None, box=st.box + turn.removed)
         self._turn = None
-        self.log.append(LogEntry(p, finished.text, finished))
+        self.log.append(LogEntry(p, finished.text, finished, st))
         return finished
+
+    # -- looking back ---------------------------------------------------------------------
+
+    def review(self) -> list[ReviewEntry]:
+        """One entry per action taken so far (a placing turn, a draw, a card face down, the end
+        declared), in order: the player, the action, its points, the café and the hand before
+        it, and the best placing turn available then with its points (None when none was).
+        The turn in progress, if any, is not in it until it ends."""
+        return [self._review_entry(i, entry) for i, entry in enumerate(self.log)]
+
+    def _review_entry(self, i: int, entry: LogEntry) -> ReviewEntry:
+        st = entry.before
+        hand = st.hands[entry.player]
+        memo = self._best_before.get(id(st))
+        if memo is None or memo[0] is not st:
+            best = st.cafe.best_turn(hand, st.variant) if hand and st.over is None else None
+            memo = (st, best)
+            self._best_before[id(st)] = memo
+        return ReviewEntry(i + 1, entry.player, entry.kind, entry.action, entry.points,
+                           st.cafe.format(), " ".join(hand) or "-", st.variant, entry.turn, memo[1])
 
     # -- the end --------------------------------------------------------------------------
 
@@ -593,6 +653,7 @@ class Game:
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.history, other.log = list(self.history), list(self.log)
+        other._best_before = dict(self._best_before)
         return other
 
     def __eq__(self, other) -> bool:

@@ -1,0 +1,536 @@
+"""Practice that answers back: "find the best turn" puzzles and checks for exercises, all graded
+exactly by the engine (``best_turn`` and the one legality check), in English and French.
+
+    from cafe_widget.practice import Puzzle, puzzles, check_points, check_seats
+
+    p = Puzzle("RU GB FR ES IT | b1:RUf b3:RUm | US CN DE", "RUf ITf ITm DEm")
+    g = p.grade("RUf@c2, ITf@c4")        # never raises for a wrong, illegal or unreadable answer
+    g.legal, g.rule, g.points, g.best_points, g.solved, g.message
+    puzzles(1)                           # the committed puzzles of level 1 (also 2 and 3)
+    check_points("RU GB FR ES IT | b1:RUf b3:RUm", "RUf@c2", 8)    # right: +6 b2, +0 d2, +2 c3
+    check_seats("RU GB FR ES IT | b1:RUf b3:RUm", "ITm", "e4 d5")   # right, or which seat is wrong
+
+The widget forms (``ask_points``, ``ask_seats``, ``ask_turn``) live in ``cafe_widget.widget``
+and are loaded from here only when asked for, so this module needs no widget library.
+Pure Python: it imports the engine, never ipycanvas or ipywidgets.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .engine import Cafe, IllegalMove, NotationError, Turn
+from .engine.cafe import parse_seat, parse_turn
+from .engine.cards import TABLE_ADJECTIVES, guest_name, parse_guest, sort_guests
+from .engine.layout import SEATS, TOUCHES
+from .engine.search import parse_hand
+
+PUZZLE_FILE = Path(__file__).with_name("data") / "puzzles.txt"
+LEVELS = (1, 2, 3)
+
+# -- words ------------------------------------------------------------------------------------
+
+WORDS = {
+    "en": {
+        "points": "{n} point", "points_n": "{n} points",
+        "at": "{adj} table {place} +{points}",
+        "solved": "Solved: {answer} makes {points} points ({tables}), the most this hand can make.",
+        "short": "{points} points ({tables}); the best turn scores {best}.",
+        "short_zero": "0 points; the best turn scores {best}.",
+        "refused": "Not allowed: {reason} The best turn scores {best}.",
+        "unreadable": "Could not read the answer: {token!r} {problem}. Write a turn as guest@seat, "
+                      "for example RUf@c2, ITf@c4. The best turn scores {best}.",
+        "empty": "No card placed: the answer is a turn of 1 to 3 cards from the hand (R4). "
+                 "The best turn scores {best}.",
+        "solution": "The best turn: {turn} = {points} points ({tables}).",
+        "why_alone": "alone: no points",
+        "why_n": "{n} guests",
+        "why_doubled": "{n} guests, all of the table's nation: doubled",
+        "why_forming": "a table of one sex being formed: scored when complete (R14)",
+        "why_ladies": "a ladies' table: flat {points} (R14)",
+        "why_men": "a men's table: flat {points} (R14)",
+        "table_why": "+{points} at the {adj} table {place} ({why})",
+        "pts_right": "Right: {move} scores {points}: {tables}.",
+        "pts_wrong": "Not quite: you said {answer}, but {move} scores {points}: {tables}.",
+        "pts_nudge": "Not quite. Count each table seat {seat} touches ({places}): how many guests sit "
+                     "there once the card is down, and are they all of the table's nation (R8)?",
+        "turn_right": "Right: {move} scores {points} in all: {cards}.",
+        "turn_wrong": "Not quite: you said {answer}, but {move} scores {points} in all: {cards}.",
+        "turn_nudge": "Not quite. Score each card on its own, in order, against the café right after "
+                      "it sits (R8), then add them up.",
+        "pts_refused_right": "Right: {move} is refused, so it scores nothing: {reason}",
+        "pts_refused": "{move} may not be placed, so it scores nothing: {reason}",
+        "pts_refused_nudge": "Look again: may this card sit there at all (R5, R6, R7)?",
+        "not_number": "Answer with a whole number of points, for example 8 (or \"refused\" if the "
+                      "card may not sit there).",
+        "question": "Could not read the question: {error}.",
+        "bad_answer": "Could not read your answer: {token!r} {problem}.",
+        "seats_right": "Right: {guest} may sit on {seats}, and nowhere else.",
+        "seats_right_none": "Right: {guest} may sit nowhere here.",
+        "seats_wrong": "Not quite: {guest} may sit on {seats}.",
+        "seats_wrong_none": "Not quite: {guest} may sit nowhere here.",
+        "seats_missing": " You missed {seats}.",
+        "seats_refused": " {seat} is refused: {reason}",
+        "seats_nudge_count": "Not quite: {right} of your {given} seat(s) are right",
+        "seats_nudge_missing": "; {missing} allowed seat(s) are missing",
+        "seats_nudge_rules": "; refused by {rules}",
+        "seat_score": "{seat} (+{points})",
+        "seat_alone": "{seat} (alone: +0, and a second card must join, R7)",
+        "seats_nudge_empty": "Not quite: you named no seat, and {missing} allowed seat(s) are missing",
+        "and": " and ", "none": "nowhere", "semicolon": "; ",
+        "refused_words": ("refused", "illegal", "not allowed", "no", "x", "-"),
+    },
+    "fr": {
+        "points": "{n} point", "points_n": "{n} points",
+        "at": "table {adj} {place} +{points}",
+        "solved": "Résolu : {answer} fait {points} points ({tables}), le plus que cette main puisse faire.",
+        "short": "{points} points ({tables}) ; le meilleur tour fait {best}.",
+        "short_zero": "0 point ; le meilleur tour fait {best}.",
+        "refused": "Refusé : {reason} Le meilleur tour fait {best}.",
+        "unreadable": "Réponse illisible : {token!r} ({problem}). Écrivez un tour client@place, "
+                      "par exemple RUf@c2, ITf@c4. Le meilleur tour fait {best}.",
+        "empty": "Aucune carte posée : la réponse est un tour de 1 à 3 cartes de la main (R4). "
+                 "Le meilleur tour fait {best}.",
+        "solution": "Le meilleur tour : {turn} = {points} points ({tables}).",
+        "why_alone": "seul(e) : aucun point",
+        "why_n": "{n} clients",
+        "why_doubled": "{n} clients, tous de la nation de la table : doublé",
+        "why_forming": "une table d'un seul sexe en formation : comptée quand elle est complète (R14)",
+        "why_ladies": "une table de dames : {points} d'office (R14)",
+        "why_men": "une table d'hommes : {points} d'office (R14)",
+        "table_why": "+{points} à la table {adj} {place} ({why})",
+        "pts_right": "Juste : {move} marque {points} : {tables}.",
+        "pts_wrong": "Pas tout à fait : vous avez dit {answer}, mais {move} marque {points} : {tables}.",
+        "pts_nudge": "Pas tout à fait. Comptez chaque table que touche la place {seat} ({places}) : "
+                     "combien de clients y sont une fois la carte posée, et sont-ils tous de la "
+                     "nation de la table (R8) ?",
+        "turn_right": "Juste : {move} marque {points} en tout : {cards}.",
+        "turn_wrong": "Pas tout à fait : vous avez dit {answer}, mais {move} marque {points} en tout : {cards}.",
+        "turn_nudge": "Pas tout à fait. Comptez chaque carte à part, dans l'ordre, sur le café tel "
+                      "qu'il est juste après elle (R8), puis additionnez.",
+        "pts_refused_right": "Juste : {move} est refusé, donc ne marque rien : {reason}",
+        "pts_refused": "{move} ne peut pas être posé, donc ne marque rien : {reason}",
+        "pts_refused_nudge": "Regardez encore : cette carte peut-elle seulement s'asseoir là (R5, R6, R7) ?",
+        "not_number": "Répondez par un nombre entier de points, par exemple 8 (ou « refusé » si la "
+                      "carte ne peut pas s'asseoir là).",
+        "question": "Question illisible : {error}.",
+        "bad_answer": "Réponse illisible : {token!r} ({problem}).",
+        "seats_right": "Juste : {guest} peut s'asseoir en {seats}, et nulle part ailleurs.",
+        "seats_right_none": "Juste : {guest} ne peut s'asseoir nulle part ici.",
+        "seats_wrong": "Pas tout à fait : {guest} peut s'asseoir en {seats}.",
+        "seats_wrong_none": "Pas tout à fait : {guest} ne peut s'asseoir nulle part ici.",
+        "seats_missing": " Il manque {seats}.",
+        "seats_refused": " {seat} est refusée : {reason}",
+        "seats_nudge_count": "Pas tout à fait : {right} de vos {given} place(s) sont justes",
+        "seats_nudge_missing": " ; il manque {missing} place(s) permise(s)",
+        "seats_nudge_rules": " ; refusée(s) par {rules}",
+        "seat_score": "{seat} (+{points})",
+        "seat_alone": "{seat} (seul(e) : +0, et une seconde carte doit le rejoindre, R7)",
+        "seats_nudge_empty": "Pas tout à fait : vous n'avez nommé aucune place, et il manque {missing} place(s) permise(s)",
+        "and": " et ", "none": "nulle part", "semicolon": " ; ",
+        "refused_words": ("refusé", "refuse", "refusée", "interdit", "non", "x", "-", "refused"),
+    },
+}
+
+
+def _say(lang: str, key: str, **facts) -> str:
+    if lang not in WORDS:
+        raise ValueError(f"lang must be 'en' or 'fr', not {lang!r}")
+    return WORDS[lang][key].format(**facts)
+
+
+def _join(items, lang: str) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + WORDS[lang]["and"] + items[-1]
+
+
+def turn_tables(turn: Turn, lang: str = "en") -> str:
+    """A turn's points summed table by table, tables in the order they first scored:
+    ``"Russian table b2 +6, French table c3 +9, Italian table d4 +8"`` (tables that scored
+    nothing are left out; a table cleared and replaced is a new table)."""
+    sums: dict[tuple[str, str], int] = {}
+    for card in turn.cards:
+        for t in card.tables:
+            sums[(t.place, t.nation)] = sums.get((t.place, t.nation), 0) + t.points
+    return ", ".join(_say(lang, "at", adj=TABLE_ADJECTIVES[lang][n], place=p, points=v)
+                     for (p, n), v in sums.items() if v)
+
+
+def _why(t, lang: str) -> str:
+    if t.variant == "forming":
+        return _say(lang, "why_forming")
+    if t.variant in ("ladies", "men"):
+        return _say(lang, f"why_{t.variant}", points=t.points)
+    if t.guests == 1:
+        return _say(lang, "why_alone")
+    return _say(lang, "why_doubled" if t.doubled else "why_n", n=t.guests)
+
+
+def card_tables(card, lang: str = "en") -> str:
+    """One card's points at every table its seat touches, with the reason:
+    ``"+6 at the Russian table b2 (3 guests, all of the table's nation: doubled), …"``."""
+    return WORDS[lang]["semicolon"].join(_say(lang, "table_why", points=t.points, adj=TABLE_ADJECTIVES[lang][t.nation],
+                          place=t.place, why=_why(t, lang)) for t in card.tables)
+
+
+# -- puzzles ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Grade:
+    """What an answer to a puzzle is worth, as the engine reckons it.
+
+    ``legal``: the answer is a legal turn with cards of the hand; ``rule``: the refusing rule's
+    id (``"R6"``), or None; ``points``: what the answer scores (None when it is not a legal
+    turn); ``best_points``: what the best turn scores; ``solved``: the answer scores as much as
+    the best; ``message``: one sentence saying all that, table by table (it gives the best
+    points, not the best turn: that stays for a retry, or :meth:`Puzzle.solution`);
+    ``token``: the unreadable token of a malformed answer, or None; ``turn``: the answer as a
+    scored :class:`~cafe_widget.engine.Turn`, or None.
+    """
+
+    answer: str
+    legal: bool
+    rule: str | None
+    points: int | None
+    best_points: int
+    solved: bool
+    message: str
+    token: str | None = None
+    turn: Turn | None = None
+
+    def __str__(self) -> str:
+        return self.message
+
+    def _repr_pretty_(self, p, cycle) -> None:   # a notebook cell shows the sentence
+        p.text(self.message)
+
+
+class Puzzle:
+    """"Find the best turn": a café (with its table pile), a hand, the variant on or off.
+
+    ``Puzzle("RU GB FR ES IT | b1:RUf b3:RUm | US CN DE", "RUf ITf ITm DEm")``. ``best`` is the
+    best turn as :meth:`Cafe.best_turn` finds it (exact; its tie-break in the README), and
+    ``grade(answer)`` grades any answer without raising. A hand with no legal turn is not a
+    puzzle: ValueError.
+    """
+
+    def __init__(self, cafe, hand, variant: bool = False, *, level: int | None = None,
+                 number: int | None = None):
+        self.cafe = Cafe.parse(cafe) if isinstance(cafe, str) else cafe
+        if not isinstance(self.cafe, Cafe):
+            raise NotationError("café", repr(cafe), "is not a café: give café notation or a Cafe")
+        self.hand = sort_guests(parse_hand(hand))
+        self.variant = bool(variant)
+        self.level, self.number = level, number
+        self.best = self.cafe.best_turn(self.hand, self.variant)
+        if self.best is None:
+            raise ValueError(f"no card of {' '.join(self.hand)} may be placed here (R5–R7): "
+                             "there is no best turn to find")
+
+    @property
+    def best_points(self) -> int:
+        return self.best.points
+
+    def grade(self, answer, lang: str = "en") -> Grade:
+        """Grade ``answer`` (a turn in notation, ``"RUf@c2, ITf@c4"``, or a list of
+        placements): legal or refused (with the rule), its points table by table, the best."""
+        best = self.best_points
+        text = ", ".join(answer) if isinstance(answer, (list, tuple)) else answer
+        if not isinstance(text, str):
+            return Grade(repr(answer), False, None, None, best, False,
+                         _say(lang, "unreadable", token=repr(answer), problem="not text", best=best),
+                         repr(answer))
+        try:
+            placements = parse_turn(text)
+        except NotationError as err:
+            return Grade(text, False, None, None, best, False,
+                         _say(lang, "unreadable", token=err.token, problem=err.problem, best=best),
+                         err.token)
+        if not placements:
+            return Grade(text, False, "R4", None, best, False, _say(lang, "empty", best=best))
+        try:
+            turn = self._play(placements)
+        except IllegalMove as err:
+            return Grade(text, False, err.rule, None, best, False,
+                         _say(lang, "refused", reason=err.sentence(lang), best=best))
+        answer_text = turn.text
+        tables = turn_tables(turn, lang)
+        if turn.points >= best:
+            message = _say(lang, "solved", answer=answer_text, points=turn.points, tables=tables)
+        elif turn.points == 0:
+            message = _say(lang, "short_zero", best=best)
+        else:
+            message = _say(lang, "short", points=turn.points, tables=tables, best=best)
+        return Grade(answer_text, True, None, turn.points, best, turn.points >= best, message,
+                     None, turn)
+
+    def _play(self, placements) -> Turn:
+        """The answer played on the café, each card checked against what is left of the hand."""
+        state = self.cafe.begin_turn(self.variant)
+        hand = list(self.hand)
+        for guest, seat in placements:
+            if guest not in hand:
+                raise IllegalMove.because("R4", "not_in_hand", state.cafe, move=f"{guest}@{seat}",
+                                          guest=guest)
+            state = state.place(guest, seat)
+            hand.remove(guest)
+        return state.finish()
+
+    def solution(self, lang: str = "en") -> str:
+        """The best turn in one sentence, table by table."""
+        return _say(lang, "solution", turn=self.best.text, points=self.best.points,
+                    tables=turn_tables(self.best, lang))
+
+    def format(self) -> str:
+        """``tables | seats | table pile | hand | variant``: the line of a puzzle file, without
+        its level and best points."""
+        cafe = self.cafe
+        return " | ".join([cafe.format().split(" | ")[0], cafe.format().split(" | ")[1],
+                           " ".join(cafe.pile) or "-", " ".join(self.hand),
+                           "variant" if self.variant else "-"])
+
+    @property
+    def title(self) -> str:
+        """``"level 2, puzzle 5"`` for a committed puzzle, else ``"puzzle"``."""
+        if self.level is None:
+            return "puzzle"
+        return f"level {self.level}, puzzle {self.number}"
+
+    def __repr__(self) -> str:
+        return (f"Puzzle({Cafe(self.cafe.tables, self.cafe.seats, self.cafe.pile).format()!r}, "
+                f"{' '.join(self.hand)!r}{', variant=True' if self.variant else ''})")
+
+    def _repr_svg_(self) -> str:
+        return self.cafe._repr_svg_()
+
+
+def _parse_puzzle_line(line: str, where: str) -> tuple[int, Puzzle, int]:
+    fields = [f.strip() for f in line.split("|")]
+    if len(fields) != 7:
+        raise NotationError("puzzle", where, "must have 7 fields: level | tables | seats | "
+                            "table pile | hand | variant | best")
+    level, tables, seats, pile, hand, variant, best = fields
+    if level not in {str(n) for n in LEVELS}:
+        raise NotationError("level", level, "is not 1, 2 or 3")
+    if variant not in ("variant", "-"):
+        raise NotationError("variant", variant, "is not 'variant' or '-'")
+    if not re.fullmatch(r"\d{1,3}", best):
+        raise NotationError("best", best, "is not a number of points")
+    cafe = Cafe.parse(f"{tables} | {seats} | {'' if pile == '-' else pile}")
+    return int(level), Puzzle(cafe, hand, variant == "variant"), int(best)
+
+
+@lru_cache(maxsize=None)
+def _puzzle_lines() -> tuple[tuple[int, str, int], ...]:
+    """(level, line, stated best) of every puzzle in the committed file."""
+    out = []
+    for i, raw in enumerate(PUZZLE_FILE.read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            level = line.split("|")[0].strip()
+            best = line.rsplit("|", 1)[-1].strip()
+            out.append((int(level), line, int(best)))
+    return tuple(out)
+
+
+def puzzle_lines(level: int | None = None) -> list[tuple[str, int]]:
+    """The committed puzzles as lines of text, with the best points each states."""
+    return [(line, best) for lv, line, best in _puzzle_lines() if level is None or lv == level]
+
+
+def puzzles(level: int | None = None) -> list[Puzzle]:
+    """The committed puzzles of ``level`` (1, 2 or 3; None: all), in the file's order, each
+    numbered within its level. Level 1 has few legal turns and no clearing; level 2 many more,
+    and clearings; level 3 clearings mid-turn and the ladies' and men's tables (R14)."""
+    if level is not None and level not in LEVELS:
+        raise ValueError(f"level must be 1, 2 or 3, not {level!r}")
+    found, counts = [], {}
+    for lv, line, _ in _puzzle_lines():
+        counts[lv] = counts.get(lv, 0) + 1
+        if level is None or lv == level:
+            _, p, _ = _parse_puzzle_line(line, line)
+            p.level, p.number = lv, counts[lv]
+            found.append(p)
+    return found
+
+
+# -- checks for exercises ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on a student's answer to an exercise.
+
+    ``right``: the answer is right; ``message``: right or wrong, and why, table by table or by
+    rule (the answer included); ``nudge``: for a retry, what to look at again, without giving
+    the answer away (the same as ``message`` when the answer is right); ``expected``: the right
+    answer as text (``"8"``, ``"e4 d5"``, ``"refused"``); ``rule``: the rule a refusal cites.
+    """
+
+    right: bool
+    message: str
+    nudge: str
+    expected: str = ""
+    rule: str | None = None
+
+    def __str__(self) -> str:
+        return self.message
+
+    def _repr_pretty_(self, p, cycle) -> None:
+        p.text(self.message)
+
+
+def _question_error(err: Exception, lang: str) -> Feedback:
+    text = _say(lang, "question", error=err)
+    return Feedback(False, text, text)
+
+
+def _read_points(answer, lang: str):
+    """An int, the word for "refused" (→ None), or a Feedback saying how to answer."""
+    if isinstance(answer, bool):
+        return _answer_error(lang)
+    if isinstance(answer, int):
+        return answer
+    if isinstance(answer, float) and answer.is_integer():
+        return int(answer)
+    if answer is None:
+        return None
+    if isinstance(answer, str):
+        text = answer.strip().lower()
+        if re.fullmatch(r"[+]?\d{1,4}", text):
+            return int(text)
+        if text in WORDS["en"]["refused_words"] + WORDS["fr"]["refused_words"]:
+            return None
+    return _answer_error(lang)
+
+
+def _answer_error(lang: str) -> Feedback:
+    text = _say(lang, "not_number")
+    return Feedback(False, text, text)
+
+
+def check_points(cafe, placement: str, answer, variant: bool = False, lang: str = "en") -> Feedback:
+    """"How many points does ``placement`` score here?" — ``answer`` a whole number (``"refused"``
+    or None if the card may not sit there). One card: its points table by table with the reason
+    (R8); a whole turn (``"RUf@c2, ITf@c4"``): the turn's points card by card. Never raises."""
+    try:
+        cafe = Cafe.parse(cafe) if isinstance(cafe, str) else cafe
+        placements = parse_turn(placement)
+        if not placements:
+            raise NotationError("placement", placement, "names no card: write guest@seat, for example RUf@c2")
+    except NotationError as err:
+        return _question_error(err, lang)
+    value = _read_points(answer, lang)
+    if isinstance(value, Feedback):
+        return value
+    move = ", ".join(f"{g}@{s}" for g, s in placements)
+    try:
+        state = cafe.begin_turn(variant)
+        for guest, seat in placements:
+            state = state.place(guest, seat)
+        turn = state.finish() if len(placements) > 1 else None
+    except IllegalMove as err:
+        reason = err.sentence(lang)
+        if value is None:
+            text = _say(lang, "pts_refused_right", move=move, reason=reason)
+            return Feedback(True, text, text, "refused", err.rule)
+        return Feedback(False, _say(lang, "pts_refused", move=move, reason=reason),
+                        _say(lang, "pts_refused_nudge"), "refused", err.rule)
+    if turn is None:
+        card = state.cards[-1]
+        points, tables = card.points, card_tables(card, lang)
+        nudge = _say(lang, "pts_nudge", seat=card.seat, places=", ".join(TOUCHES[card.seat]))
+        facts = dict(move=move, points=points, tables=tables, answer=answer)
+        right_key, wrong_key = "pts_right", "pts_wrong"
+    else:
+        points = turn.points
+        cards = WORDS[lang]["semicolon"].join(f"{c.text} {c.points} ({card_tables(c, lang)})" for c in turn.cards)
+        nudge = _say(lang, "turn_nudge")
+        facts = dict(move=move, points=points, cards=cards, answer=answer)
+        right_key, wrong_key = "turn_right", "turn_wrong"
+    if value == points:
+        text = _say(lang, right_key, **facts)
+        return Feedback(True, text, text, str(points))
+    return Feedback(False, _say(lang, wrong_key, **facts), nudge, str(points))
+
+
+def _read_seats(seats) -> list[str]:
+    if seats is None:
+        return []
+    if isinstance(seats, str):
+        tokens = seats.replace(",", " ").split()
+        if [t.lower() for t in tokens] in (["-"], ["none"], ["nowhere"], ["aucune"]):
+            return []
+    elif isinstance(seats, (list, tuple, set, frozenset)):
+        tokens = list(seats)
+    else:
+        raise NotationError("seats", repr(seats), "is not a list of seats, for example \"e4 d5\"")
+    out = []
+    for tok in tokens:
+        if not isinstance(tok, str):
+            raise NotationError("seats", repr(tok), "is not a seat (" + " ".join(SEATS) + ")")
+        seat = parse_seat(tok, "seats")
+        if seat not in out:
+            out.append(seat)
+    return sorted(out, key=SEATS.index)
+
+
+def check_seats(cafe, guest: str, seats, variant: bool = False, lang: str = "en") -> Feedback:
+    """"Which seats may ``guest`` take here (as the first card of a turn)?" — ``seats`` as text
+    (``"e4 d5"``; ``""`` or ``"-"`` for nowhere) or a list. Right when exactly the legal seats
+    are named; otherwise the seats missed, and each wrong seat with its refusing rule. Never raises."""
+    try:
+        cafe = Cafe.parse(cafe) if isinstance(cafe, str) else cafe
+        guest = parse_guest(guest)
+        state = cafe.begin_turn(variant)
+        legal = state.seat_scores(guest)
+    except NotationError as err:
+        return _question_error(err, lang)
+    try:
+        given = _read_seats(seats)
+    except NotationError as err:
+        text = _say(lang, "bad_answer", token=err.token, problem=err.problem)
+        return Feedback(False, text, text, " ".join(legal) or "-")
+    expected = " ".join(legal) or "-"
+    listing = _join([_say(lang, "seat_score" if c.points or state.cards else "seat_alone", seat=s,
+                          points=c.points) for s, c in legal.items()], lang)
+    who = f"{guest_name(guest, lang)} ({guest})"
+    if set(given) == set(legal):
+        text = (_say(lang, "seats_right", guest=who, seats=listing) if legal
+                else _say(lang, "seats_right_none", guest=who))
+        return Feedback(True, text, text, expected)
+    text = (_say(lang, "seats_wrong", guest=who, seats=listing) if legal
+            else _say(lang, "seats_wrong_none", guest=who))
+    missing = [s for s in legal if s not in given]
+    wrong = [s for s in given if s not in legal]
+    if missing:
+        text += _say(lang, "seats_missing", seats=_join(missing, lang))
+    rules = []
+    for seat in wrong:
+        refusal = state.explain(f"{guest}@{seat}")
+        rules.append(refusal.rule)
+        text += _say(lang, "seats_refused", seat=seat, reason=refusal.sentence(lang))
+    if not given:
+        nudge = _say(lang, "seats_nudge_empty", missing=len(missing))
+    else:
+        nudge = _say(lang, "seats_nudge_count", right=len(given) - len(wrong), given=len(given))
+    if missing and given:
+        nudge += _say(lang, "seats_nudge_missing", missing=len(missing))
+    if wrong:
+        nudge += _say(lang, "seats_nudge_rules",
+                      rules=_join([f"{s} ({r})" for s, r in zip(wrong, rules)], lang))
+    return Feedback(False, text, nudge + ".", expected, rules[0] if rules else None)
+
+
+# -- the widget forms, loaded only when asked for ----------------------------------------------
+
+def __getattr__(name):
+    if name in ("ask_points", "ask_seats", "ask_turn"):
+        from .widget import practice as widget_practice
+
+        return getattr(widget_practice, name)
+    raise AttributeError(f"module 'cafe_widget.practice' has no attribute {name!r}")
