@@ -76,15 +76,18 @@ class Region(NamedTuple):
 
 @dataclass(frozen=True)
 class Scene:
-    """Three layers of primitives, the clickable regions, and the size in logical pixels."""
+    """Three layers of primitives, the clickable regions, and the size in logical pixels.
+    ``sheet_window``: the first scoresheet row shown and how many rows fit."""
 
     layers: tuple[tuple, tuple, tuple]
     regions: tuple[Region, ...]
     width: int
     height: int
+    sheet_window: tuple[int, int] = (0, 0)
 
     def locate(self, name: str) -> tuple[float, float]:
-        """Centre of a seat, table, card (first of that guest), button or the hand-over screen."""
+        """Centre of a seat, table, card (first of that guest), button, scoresheet row
+        (``"row3"``, counting from 1) or the hand-over screen."""
         for region in self.regions:
             if region.name == name:
                 return region.centre
@@ -135,6 +138,13 @@ class View:
     status: str = ""
     status_kind: str = ""
     picture: bool = False
+    marks: tuple[tuple[str, str], ...] = ()      # (seat, "P2 +8"): filled by the last turn
+    task_marks: tuple[str, ...] = ()             # seats a student marked in a seat task
+    sheet_title: str = ""                        # the scoresheet: "" for none
+    sheet: tuple[str, ...] = ()                  # one row a turn, newest last
+    sheet_selected: int | None = None            # the row whose position is shown
+    sheet_start: int | None = None               # first row shown; None: follow the newest
+    sheet_buttons: tuple[tuple[str, str, bool], ...] = ()   # ◀ ▶ Review, in its header
 
 
 def cell_box(name: str) -> tuple[float, float]:
@@ -228,23 +238,43 @@ def build_scene(view: View) -> Scene:
             lights.append(Rect(x + 6, top, CELL - 12, 22, COLORS["hint"]))
             lights.append(Text(x + CELL / 2, top + 11, label, 13, COLORS["label"], True, "center", CELL - 14))
 
+    for seat, label in view.marks:   # the last turn: a frame and who scored what
+        x, y = cell_box(seat)
+        lights.append(Rect(x + 3, y + 3, CELL - 6, CELL - 6, None, COLORS["mark"], 3))
+        lights.append(Rect(x + 14, y + 1, CELL - 28, 17, COLORS["mark"]))
+        lights.append(Text(x + CELL / 2, y + 9.5, label, 11, COLORS["label"], True, "center", CELL - 32))
+
+    for seat in view.task_marks:     # a seat task: the seats the student picked
+        x, y = cell_box(seat)
+        lights.append(Rect(x + 2, y + 2, CELL - 4, CELL - 4, None, COLORS["task"], 4))
+        lights.append(Rect(x + CELL - 30, y + 8, 22, 22, COLORS["task"]))
+        lights.append(Text(x + CELL - 19, y + 19, "✓", 15, COLORS["label"], True, "center"))
+
     for place, points in view.badges:
         x, y = cell_box(place)
         colour = COLORS["badge"] if points else COLORS["badge_zero"]
         lights.append(Rect(x + CELL - 38, y - 6, 42, 22, colour, COLORS["label"], 1.5))
         lights.append(Text(x + CELL - 17, y + 5, f"+{points}", 14, COLORS["label"], True, "center"))
 
+    window = (0, 0)
     if not view.picture or view.players:
-        _panel(items, view, height)
+        window = _panel(items, lights, regions, view, height)
     if not view.picture:
         _hand(items, lights, regions, view)
         _controls(items, regions, view)
     # The hand-over screen sits on top of the hand: its region comes first for hit_test.
     regions.sort(key=lambda r: r.kind != "handover")
-    return Scene((tuple(floor), tuple(items), tuple(lights)), tuple(regions), width, height)
+    return Scene((tuple(floor), tuple(items), tuple(lights)), tuple(regions), width, height, window)
 
 
-def _panel(out: list, view: View, height: float) -> None:
+SHEET_ROW = 17          # a scoresheet row
+SHEET_MIN_ROWS = 5      # rows kept for the scoresheet, whatever the info above it
+SHEET_BUTTON_W = 30
+
+
+def _panel(out: list, lights: list, regions: list, view: View, height: float) -> tuple[int, int]:
+    """The side panel: title, players, piles, info lines, and the scoresheet at the bottom.
+    Returns the scoresheet's window: (first row shown, rows that fit)."""
     x, y, w = PANEL_X, GRID_Y - 4, PANEL_W
     bottom = GRID_Y + 5 * CELL + 4
     out.append(Rect(x, y, w, bottom - y, COLORS["panel"], COLORS["panel_edge"]))
@@ -260,12 +290,67 @@ def _panel(out: list, view: View, height: float) -> None:
     if view.piles:
         out.append(Text(x + 14, line + 4, view.piles, 13, COLORS["muted"], False, "left", w - 28))
         line += 30
+    info_bottom = bottom - 14
+    if view.sheet_title:
+        info_bottom = min(info_bottom, bottom - 8 - 28 - SHEET_MIN_ROWS * SHEET_ROW)
     for text in view.info:
-        if line > bottom - 14:
+        if line > info_bottom:
             break
         bold = text.startswith("*")
         out.append(Text(x + 14, line, text.lstrip("*"), 13, COLORS["ink"], bold, "left", w - 28))
-        line += 20
+        line += 19
+    if not view.sheet_title:
+        return (0, 0)
+    return _sheet(out, lights, regions, view, line - 6, bottom)
+
+
+def _sheet(out: list, lights: list, regions: list, view: View, top: float, bottom: float) -> tuple[int, int]:
+    """The scoresheet: a header with its buttons, then one row a turn, newest last; rows that do
+    not fit scroll (▲ ▼ at the right). Clicking a row shows that position."""
+    x, w = PANEL_X + 8, PANEL_W - 16
+    out.append(Rect(x, top, w, 1, COLORS["panel_edge"]))
+    head = top + 15
+    out.append(Text(x + 6, head, view.sheet_title, 14, COLORS["ink"], True, "left", 120))
+    widths = [SHEET_BUTTON_W if len(label) <= 2 else 84 for _, label, _ in view.sheet_buttons]
+    bx = x + w - sum(bw + 4 for bw in widths) + 4
+    for (key, label, enabled), bw in zip(view.sheet_buttons, widths):
+        out.append(Rect(bx, head - 11, bw, 22, COLORS["button"] if enabled else COLORS["button_off"],
+                        COLORS["card_edge"], 1))
+        out.append(Text(bx + bw / 2, head, label, 12, COLORS["button_text"] if enabled
+                        else COLORS["button_off_text"], True, "center", bw - 6))
+        regions.append(Region("button", key, bx, head - 11, bw, 22))
+        bx += bw + 4
+    rows_top = head + 16
+    fit = max(1, int((bottom - 6 - rows_top) // SHEET_ROW))
+    n = len(view.sheet)
+    start = view.sheet_start if view.sheet_start is not None else n - fit
+    if view.sheet_selected is not None:   # the position shown is always in view
+        if view.sheet_selected < start:
+            start = view.sheet_selected
+        elif view.sheet_selected >= start + fit:
+            start = view.sheet_selected - fit + 1
+    start = max(0, min(start, n - fit))
+    scroll = n > fit
+    row_w = w - (26 if scroll else 0)
+    for i in range(start, min(n, start + fit)):
+        ry = rows_top + (i - start) * SHEET_ROW
+        if i == view.sheet_selected:
+            out.append(Rect(x, ry, row_w, SHEET_ROW, COLORS["row_selected"]))
+        text = view.sheet[i]
+        best = text.startswith("*")
+        out.append(Text(x + 6, ry + SHEET_ROW / 2, text.lstrip("*"), 12,
+                        COLORS["row_best"] if best else COLORS["ink"], i == view.sheet_selected,
+                        "left", row_w - 10))
+        regions.append(Region("row", f"row{i + 1}", x, ry, row_w, SHEET_ROW, i))
+    if scroll:
+        for key, label, ry, enabled in (("rows_up", "▲", rows_top, start > 0),
+                                        ("rows_down", "▼", rows_top + fit * SHEET_ROW - 22, start + fit < n)):
+            out.append(Rect(x + w - 22, ry, 22, 22, COLORS["button"] if enabled else COLORS["button_off"]))
+            out.append(Text(x + w - 11, ry + 11, label, 11, COLORS["label"], True, "center"))
+            regions.append(Region("button", key, x + w - 22, ry, 22, 22))
+    if not n:
+        out.append(Text(x + 6, rows_top + SHEET_ROW / 2, "—", 12, COLORS["muted"]))
+    return (start, fit)
 
 
 def _hand(out: list, lights: list, regions: list, view: View) -> None:
@@ -301,5 +386,34 @@ def _controls(out: list, regions: list, view: View) -> None:
         regions.append(Region("button", key, x, BUTTON_Y, BUTTON_W, BUTTON_H))
     fill = {"error": COLORS["status_error"], "ok": COLORS["status_ok"]}.get(view.status_kind, COLORS["status"])
     out.append(Rect(GRID_X - 4, STATUS_Y, WIDTH - GRID_X - 16, STATUS_H, fill, COLORS["panel_edge"]))
-    out.append(Text(GRID_X + 8, STATUS_Y + STATUS_H / 2, view.status, 14, COLORS["ink"], False, "left",
-                    WIDTH - GRID_X - 36))
+    width = WIDTH - GRID_X - 36
+    lines = wrap(view.status, width, 14, 3)
+    top = STATUS_Y + STATUS_H / 2 - (len(lines) - 1) * 9
+    for i, text in enumerate(lines):
+        out.append(Text(GRID_X + 8, top + 18 * i, text, 14, COLORS["ink"], False, "left", width))
+
+
+#: A text's width estimated per character, as a share of the font size (DejaVu Sans is wide;
+#: ipycanvas cannot measure text from Python, and ``max_width`` squeezes whatever overflows).
+CHAR_WIDTH = 0.56
+
+
+def wrap(text: str, width: float, size: int, max_lines: int) -> list[str]:
+    """``text`` broken at spaces into lines of at most ``width`` pixels (estimated), at most
+    ``max_lines`` of them; the last line takes whatever is left (and is squeezed to fit)."""
+    per_line = max(10, int(width / (size * CHAR_WIDTH)))
+    words, lines, current = text.split(" "), [], ""
+    for i, word in enumerate(words):
+        if len(lines) == max_lines - 1:
+            rest = " ".join(words[i:])
+            lines.append((current + " " + rest).strip() if current else rest)
+            return lines
+        candidate = f"{current} {word}" if current else word
+        if len(candidate) <= per_line or not current:
+            current = candidate
+        else:
+            lines.append(current)
+            current = word
+    if current or not lines:
+        lines.append(current)
+    return lines

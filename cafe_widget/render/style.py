@@ -39,6 +39,10 @@ COLORS = {
     "placed": "#d4700a",
     "handover": "#2f3e52",
     "missing": "#d7d2c8",
+    "mark": "#00796b",        # the seats filled by the last turn
+    "task": "#6a3d9a",        # the seats a student marked in a seat task
+    "row_selected": "#f3e2c7",
+    "row_best": "#0b7a35",
 }
 
 #: Simplified flags: orientation ("h" horizontal bands top to bottom, "v" vertical left to
@@ -71,4 +75,4 @@ PANEL_X, PANEL_W = 530, 356
 HAND_Y = 546         # top of the hand row
 CARD_W, CARD_H, CARD_GAP = 64, 68, 6
 BUTTON_Y, BUTTON_H, BUTTON_W, BUTTON_GAP = 0, 34, 124, 10   # BUTTON_Y is set per layout
-STATUS_H = 40
+STATUS_H = 58          # up to three lines of text: a refusal or a grade is read whole

@@ -1,9 +1,11 @@
 """The café widget: the scene drawn on ipycanvas, played by clicking.
 
-It owns a :class:`Game` (or, in a sandbox, a café and a turn in progress) and the state of the
-screen: the selected card, the lit seats, the status line. A click goes through ``hit_test``
-on the scene and becomes an engine action; the engine decides every rule, and a refusal is
-shown in the status line with its rule and sentence. No exception ever reaches the notebook.
+It owns a :class:`Game` (or, in a sandbox, a café and a turn in progress; in a puzzle, a café,
+a hand and a turn; in a seat task, a café and one guest) and the state of the screen: the
+selected card, the lit seats, the status line, the position of the game shown (live, or one
+looked back at from the scoresheet). A click goes through ``hit_test`` on the scene and becomes
+an engine action; the engine decides every rule, and a refusal is shown in the status line with
+its rule and sentence. No exception ever reaches the notebook.
 """
 
 from __future__ import annotations
@@ -12,10 +14,11 @@ import ipywidgets as widgets
 from ipycanvas import MultiCanvas
 
 from ..engine import Cafe, Game, IllegalMove, NotationError
-from ..engine.cards import GUEST_COPIES, GUEST_KINDS, TABLE_ADJECTIVES
-from ..engine.layout import TOUCHES
+from ..engine.cards import GUEST_COPIES, GUEST_KINDS, TABLE_ADJECTIVES, sort_guests
+from ..engine.layout import SEATS, TOUCHES
 from ..players import make_player
-from ..render.scene import HEIGHT, View, build_scene, hit_test
+from ..practice import Puzzle, check_seats, puzzles as level_puzzles
+from ..render.scene import HEIGHT, PlayerLine, View, build_scene, hit_test
 from ..render.style import WIDTH
 from ..render.words import (card_points, game_lines, over_text, player_name, result_lines, say,
                             turn_lines)
@@ -25,15 +28,23 @@ HUMAN = "human"
 COMPUTER = "computer"             # a computer player of the default kind
 DEFAULT_COMPUTER = "strong"
 
+GAME, SANDBOX, PUZZLE, SEATS_TASK = "game", "sandbox", "puzzle", "seats"
+#: The scoresheet's and the history's buttons: they work whatever the game is waiting for.
+HISTORY_BUTTONS = ("back", "forward", "review", "rows_up", "rows_down", "try", "live", "best")
+
 
 class CafeWidget(widgets.VBox):
     """Café International in a notebook: click a card, then a seat.
 
     ``CafeWidget(game=Game.new(players=3, seed=1), players=["human", "strong", "greedy"])``
     plays a game; each computer seat names its player (``"random"``, ``"greedy"``, ``"strong"``;
-    ``"computer"`` is ``"strong"``). *Hint* lights the best turn for the person to move; ``CafeWidget.from_notation("RU GB FR ES IT | b1:RUf")`` opens a café as a
-    sandbox with a palette of all 24 guests. ``lang="fr"`` speaks French; ``teaching=True``
-    shows every hand.
+    ``"computer"`` is ``"strong"``). *Hint* lights the best turn for the person to move; the
+    scoresheet in the panel lists every turn, ◀ ▶ step back through the game's positions, and
+    *Review* shows the best turn each of the person's turns could have made.
+    ``CafeWidget.from_notation("RU GB FR ES IT | b1:RUf")`` opens a café as a sandbox with a
+    palette of all 24 guests; ``CafeWidget.puzzle(puzzles(1))`` walks a level of puzzles;
+    ``CafeWidget.seat_task(cafe, "ITm")`` asks where a guest may sit. ``lang="fr"`` speaks
+    French; ``teaching=True`` shows every hand.
     """
 
     def __init__(self, game: Game | None = None, players=None, lang: str = "en",
@@ -69,7 +80,37 @@ class CafeWidget(widgets.VBox):
             return cls(game=Game.parse(text), **options)
         return cls(cafe=Cafe.parse(text), **options)
 
-    def _setup(self, game, players, cafe, variant, seed) -> None:
+    @classmethod
+    def puzzle(cls, puzzle, lang: str = "en") -> "CafeWidget":
+        """Puzzle mode: "find the best turn". ``puzzle`` is a :class:`~cafe_widget.practice.Puzzle`,
+        a list of them (a level: *Next puzzle* walks it, counting the solved), or a level number
+        (1, 2, 3: the committed puzzles). The student plays a turn card by card; *Check* grades
+        it (``Puzzle.grade``); *Show best* lights the best turn."""
+        if isinstance(puzzle, int) and not isinstance(puzzle, bool):
+            puzzle = level_puzzles(puzzle)
+        items = list(puzzle) if isinstance(puzzle, (list, tuple)) else [puzzle]
+        if not items or not all(isinstance(p, Puzzle) for p in items):
+            raise TypeError("give a Puzzle, a list of Puzzles or a level number (1, 2, 3)")
+        w = cls(cafe=items[0].cafe, lang=lang)
+        w._start_puzzles(items)
+        w.redraw()
+        return w
+
+    @classmethod
+    def seat_task(cls, cafe, guest: str, variant: bool = False, lang: str = "en") -> "CafeWidget":
+        """A seat task: "click every seat where ``guest`` may sit, then Check", graded by
+        :func:`~cafe_widget.practice.check_seats`; *Show answer* lights the seats."""
+        cafe = Cafe.parse(cafe) if isinstance(cafe, str) else cafe
+        from ..engine.cards import parse_guest
+
+        guest = parse_guest(guest)
+        w = cls(cafe=cafe, variant=variant, lang=lang)
+        w._mode, w._task_guest, w._task_marks, w._answer_shown = SEATS_TASK, guest, (), False
+        w._say("seats_welcome", guest=guest)
+        w.redraw()
+        return w
+
+    def _reset_screen(self) -> None:
         self._selected: int | None = None
         self._hint: tuple = ()
         self._badges: tuple = ()
@@ -77,7 +118,19 @@ class CafeWidget(widgets.VBox):
         self._status, self._kind = "", ""
         self._revealed = True
         self._waiting: int | None = None   # a person who just emptied their hand (R12c)
+        self._viewing: int | None = None   # the position looked back at (0 … len(log)), or None
+        self._view_best = False            # show the best turn on the position before it
+        self._reviewing = False
+        self._sheet_start: int | None = None
+        self._marks_at: tuple | None = None   # (log length) when the last-turn marks were made
+        self._marks: tuple = ()
+        self._stash = None                 # the game a sandbox was tried from (Try from here)
+
+    def _setup(self, game, players, cafe, variant, seed) -> None:
+        self._reset_screen()
+        self._mode = GAME
         if cafe is not None:
+            self._mode = SANDBOX
             self._game, self._kinds, self._bots = None, (), {}
             self._cafe, self._variant = cafe, variant
             self._turn = cafe.begin_turn(variant)
@@ -92,8 +145,10 @@ class CafeWidget(widgets.VBox):
         self._bots = {p: make_player(k) for p, k in enumerate(kinds) if k != HUMAN}
         self._game, self._kinds = game, kinds
         self._cafe = self._turn = None
+        self._variant = game.variant
         welcome = say(self.lang, "welcome", name=self._name(game.to_move))
         texts = [welcome] + self._computers_play()
+        self._mark_last_turns()
         if game.is_over:   # computers only: they played to the end
             self._finish_text(" ".join(texts[-3:]))
         else:
@@ -115,13 +170,26 @@ class CafeWidget(widgets.VBox):
 
     @property
     def game(self) -> Game | None:
-        """The game (None in a sandbox)."""
+        """The game (None in a sandbox, a puzzle or a seat task)."""
         return self._game
 
     @property
+    def mode(self) -> str:
+        """``"game"``, ``"sandbox"``, ``"puzzle"`` or ``"seats"`` (a seat task)."""
+        return self._mode
+
+    @property
+    def viewing(self) -> int | None:
+        """The game position looked back at (0 is the start, ``n`` the position after the
+        ``n``-th turn of the scoresheet), or None when the live game is shown."""
+        return self._viewing
+
+    @property
     def cafe(self) -> Cafe:
-        """The café as drawn, the turn in progress included."""
+        """The café as drawn: the turn in progress included, or the position looked back at."""
         if self._game is not None:
+            if self._viewing is not None:
+                return self._position(self._viewing - 1 if self._view_best else self._viewing).cafe
             return self._game.cafe
         return self._turn.cafe
 
@@ -137,7 +205,7 @@ class CafeWidget(widgets.VBox):
         even the order of the face-down table pile)."""
         if self._game is None:
             return self.cafe.format()
-        if self.teaching:
+        if self.teaching and self._viewing is None:
             return self._game.format()
         return Cafe(self.cafe.tables, self.cafe.seats).format()
 
@@ -146,9 +214,27 @@ class CafeWidget(widgets.VBox):
         """The scene as last drawn."""
         return self._scene
 
+    @property
+    def puzzle_state(self) -> dict:
+        """In puzzle mode: the puzzle shown (counting from 1), how many there are, which were
+        solved (counting from 1), and the last grade (or None)."""
+        if self._mode != PUZZLE:
+            return {}
+        return {"index": self._pi + 1, "total": len(self._puzzles),
+                "solved": sorted(i + 1 for i in self._solved), "grade": self._grade}
+
+    @property
+    def marked(self) -> tuple[str, ...]:
+        """In a seat task: the seats the student has marked, in reading order."""
+        return tuple(self._task_marks) if self._mode == SEATS_TASK else ()
+
     def locate(self, name: str) -> tuple[float, float]:
         """Canvas-pixel centre of a seat or table (``"b3"``), a hand or palette card
-        (``"RUf"``) or a button (``"undo"``, ``"end"``, ``"draw"``, ``"down"``, ``"declare"``)."""
+        (``"RUf"``), a button (``"undo"``, ``"end"``, ``"draw"``, ``"down"``, ``"declare"``,
+        ``"hint"``; in a puzzle ``"check"``, ``"show_best"``, ``"next"``; in a seat task
+        ``"check"``, ``"answer"``, ``"clear"``; the scoresheet's ``"review"``, ``"back"`` (◀),
+        ``"forward"`` (▶), ``"rows_up"``, ``"rows_down"``; looking back ``"try"``, ``"live"``,
+        ``"best"``) or a scoresheet row (``"row3"``, counting from 1)."""
         return self._scene.locate(name)
 
     def click(self, x: float, y: float) -> None:
@@ -156,11 +242,13 @@ class CafeWidget(widgets.VBox):
         self._guarded(self._click, x, y)
 
     def save(self) -> str:
-        """The game as JSON (``Game.to_json``), to keep or to replay; None in a sandbox."""
+        """The game as JSON (``Game.to_json``), to keep or to replay; None without a game."""
         return self._game.to_json() if self._game is not None else None
 
     def __repr__(self) -> str:
-        what = "sandbox" if self._game is None else f"{self._game.players} players"
+        what = {SANDBOX: "sandbox", PUZZLE: "puzzle", SEATS_TASK: "seat task"}.get(self._mode)
+        if what is None:
+            what = f"{self._game.players} players"
         return f"<CafeWidget {what}: {self.cafe.format()}>"
 
     # -- events ---------------------------------------------------------------------------
@@ -197,12 +285,25 @@ class CafeWidget(widgets.VBox):
         if region is None:
             return
         self._hint = ()   # a hint lasts until the next click
+        if region.kind == "row":
+            self._show_position(region.index + 1)
+            return
+        if region.kind == "button" and region.name in HISTORY_BUTTONS and self._mode == GAME:
+            getattr(self, f"_button_{region.name}")()
+            return
+        if self._viewing is not None:
+            self._view_best = False
+            self._say("history_read_only", n=self._viewing, total=len(self._game.log))
+            return
         if self._waiting is not None and not (region.kind == "button" and region.name in ("end", "declare")):
             self._say("may_declare", name=self._name(self._waiting))
             return
         if region.kind == "handover":
             self._revealed = True
             self._set_status("", "")
+            return
+        if self._mode == SEATS_TASK:
+            self._task_click(region)
             return
         if region.kind in ("card", "palette"):
             self._select(region.index)
@@ -216,6 +317,13 @@ class CafeWidget(widgets.VBox):
     # -- playing --------------------------------------------------------------------------
 
     def _hand(self) -> tuple[str, ...]:
+        if self._mode == PUZZLE:
+            hand = list(self._puzzle.hand)
+            for card in self._turn.cards:
+                hand.remove(card.guest)
+            return tuple(hand)
+        if self._mode == SEATS_TASK:
+            return (self._task_guest,)
         if self._game is None:
             return GUEST_KINDS
         return self._game.hand(self._shown_player())
@@ -264,6 +372,8 @@ class CafeWidget(widgets.VBox):
         if self._game is None:
             self._turn = self._turn.place(guest, seat)
             card = self._turn.cards[-1]
+            if self._mode == PUZZLE:
+                self._grade = None
         else:
             card = self._game.place(f"{guest}@{seat}")
         self._selected = None
@@ -293,6 +403,8 @@ class CafeWidget(widgets.VBox):
         if self._game is None:
             last = self._turn.cards[-1].text if self._turn.cards else ""
             self._turn = self._turn.undo()   # raises (R4) when there is nothing to take back
+            if self._mode == PUZZLE:
+                self._grade = None
         else:
             last = self._game.undo()
         self._badges = ()
@@ -362,8 +474,7 @@ class CafeWidget(widgets.VBox):
     def _show_hint(self, turn, placed: int, text: str) -> None:
         cards = turn.cards[placed:]
         self._selected = None
-        self._hint = tuple((c.seat, f"{i} {c.guest} +{c.points}")
-                           for i, c in enumerate(cards, start=placed + 1))
+        self._hint = _hint_labels(cards, placed)
         self._info = (say(self.lang, "hint_head", points=turn.points),) + turn_lines(cards, self.lang)
         self._set_status(text, "ok")
 
@@ -412,6 +523,7 @@ class CafeWidget(widgets.VBox):
             # R12c: right after the turn that emptied the hand, the person may declare the end;
             # the computers wait for the answer (Declare end, or End turn to go on).
             self._waiting = player
+            self._mark_last_turns()
             self._set_status(text + " " + say(self.lang, "may_declare", name=self._name(player)), "ok")
             return
         self._go_on(player, [text])
@@ -419,6 +531,7 @@ class CafeWidget(widgets.VBox):
     def _go_on(self, player: int, texts: list[str]) -> None:
         """The computers play, then maybe a hand-over screen; the status tells what happened."""
         texts = texts + self._computers_play()
+        self._mark_last_turns()
         if self._game.is_over:
             self._finish_text(" ".join(texts))
             return
@@ -458,7 +571,254 @@ class CafeWidget(widgets.VBox):
 
     def _finish_text(self, before: str = "") -> None:
         self._info = result_lines(self._game, self.lang, self._kinds)
+        self._reviewing = True   # the end of a game: the scoresheet becomes the review
         self._set_status((before + " " if before else "") + over_text(self._game, self.lang, self._kinds), "ok")
+
+    # -- the last turn, marked on the board ------------------------------------------------
+
+    def _mark_last_turns(self) -> None:
+        """Mark the seats filled by the turns played since a person last acted (a computer's
+        turns; or the person's own when nobody played after it), while their cards still sit
+        there. The marks last until the game moves on (the next card placed, drawn …)."""
+        log = self._game.log
+        entries = []
+        for entry in reversed(log):
+            if self._kinds[entry.player] == HUMAN and entries:
+                break
+            entries.append(entry)
+            if self._kinds[entry.player] == HUMAN:
+                break
+        cafe = self._game.cafe
+        marks = {}
+        for entry in reversed(entries):
+            if entry.turn is None:
+                continue
+            for card in entry.turn.cards:
+                if cafe.guest(card.seat) == card.guest:
+                    marks[card.seat] = f"{self._short(entry.player)} +{card.points}"
+        self._marks = tuple(marks.items())
+        self._marks_at = len(log)
+
+    def _short(self, p: int) -> str:
+        key = "short_player" if self._kinds[p] == HUMAN else "short_computer"
+        return say(self.lang, key, n=p + 1)
+
+    # -- the scoresheet and the game's history ---------------------------------------------
+
+    def _position(self, n: int):
+        """The game state after the first ``n`` actions of the log (0: the start)."""
+        log = self._game.log
+        return log[n].before if n < len(log) else self._game.state
+
+    def _show_position(self, n: int) -> None:
+        """Look back at the position after the ``n``-th action (read-only)."""
+        if self._game is None:
+            return
+        total = len(self._game.log)
+        n = max(0, min(n, total))
+        self._selected, self._hint, self._badges, self._view_best = None, (), (), False
+        if n == total and self._viewing is not None and self._viewing == total:
+            self._button_live()
+            return
+        self._viewing = n
+        if n == 0:
+            self._say("history_shown_start")
+            return
+        entry = self._game.log[n - 1]
+        self._set_status(say(self.lang, "history_shown", n=n, total=total,
+                             what=self._entry_words(entry)), "")
+
+    def _entry_words(self, entry) -> str:
+        name = self._name(entry.player)
+        if entry.turn is not None:
+            return say(self.lang, "what_turn", name=name, turn=entry.turn.text, points=entry.turn.points)
+        return say(self.lang, f"what_{entry.kind}", name=name)
+
+    def _button_back(self) -> None:
+        total = len(self._game.log)
+        here = total if self._viewing is None else self._viewing
+        if self._viewing is None and total:
+            self._show_position(total - 1 if self._game.turn is None else total)
+            return
+        self._show_position(max(0, here - 1))
+
+    def _button_forward(self) -> None:
+        if self._viewing is None:
+            self._say("back_live")
+            return
+        total = len(self._game.log)
+        if self._viewing >= total:
+            self._button_live()
+            return
+        self._show_position(self._viewing + 1)
+
+    def _button_live(self) -> None:
+        """Back to the live game (from the history, or from a sandbox tried from it)."""
+        if self._stash is not None:
+            game, kinds, bots, reviewing = self._stash
+            self._reset_screen()
+            self._mode, self._game, self._kinds, self._bots = GAME, game, kinds, bots
+            self._cafe = self._turn = None
+            self._variant = game.variant
+            self._reviewing = reviewing or game.is_over
+            if game.is_over:
+                self._info = result_lines(game, self.lang, kinds)
+            self._say("back_live")
+            return
+        self._viewing, self._view_best = None, False
+        self._badges = ()
+        self._say("back_live")
+
+    def _button_review(self) -> None:
+        self._reviewing = not self._reviewing
+        self._say("review_on" if self._reviewing else "review_off")
+
+    def _button_rows_up(self) -> None:
+        start, fit = self._scene.sheet_window
+        self._sheet_start = max(0, start - max(1, fit - 1))
+
+    def _button_rows_down(self) -> None:
+        start, fit = self._scene.sheet_window
+        n = len(self._game.log)
+        self._sheet_start = None if start + 2 * fit - 1 >= n else start + max(1, fit - 1)
+
+    def _button_try(self) -> None:
+        """Open the position shown as a sandbox, with its table pile (Back to game returns)."""
+        if self._viewing is None:
+            return
+        n = self._viewing
+        cafe = self._position(n).cafe
+        stash = (self._game, self._kinds, self._bots, self._reviewing)
+        self._setup(None, None, cafe, self._game.variant, None)
+        self._stash = stash
+        self._say("tried", n=n)
+
+    def _button_best(self) -> None:
+        """In the history: light the best turn the person could have made before the turn
+        shown, on the café before it."""
+        n = self._viewing
+        if not n:
+            return
+        entry = self._game.log[n - 1]
+        review = self._game._review_entry(n - 1, entry)
+        if self._kinds[entry.player] != HUMAN or (self._humans() > 1 and not self.teaching
+                                                  and not self._game.is_over):
+            self._say("history_best_none", why=say(self.lang, "history_best_private"))
+            return
+        if review.best is None:
+            self._say("history_best_none", why=say(self.lang, "history_best_no_turn"))
+            return
+        self._view_best = True
+        self._hint = _hint_labels(review.best.cards, 0)
+        played = (f"{entry.turn.text} = {entry.turn.points}" if entry.turn is not None
+                  else self._entry_words(entry))
+        self._set_status(say(self.lang, "history_best", turn=review.best.text,
+                             points=review.best.points, played=played), "ok")
+
+    def _sheet_rows(self) -> tuple[str, ...]:
+        """One row a turn, newest last; in review, the person's placing turns get the best
+        turn's points (a leading ``*`` when the turn was the best)."""
+        game, lang = self._game, self.lang
+        rows = []
+        for i, entry in enumerate(game.log):
+            name = say(lang, "player" if self._kinds[entry.player] == HUMAN else "computer", n=entry.player + 1)
+            if entry.turn is not None:
+                row = say(lang, "row_turn", n=i + 1, name=name, turn=entry.turn.text.replace(",", ""),
+                          points=entry.turn.points)
+            else:
+                row = say(lang, f"row_{entry.kind}", n=i + 1, name=name)
+            if self._reviewing and entry.turn is not None and self._may_review(entry.player):
+                best = game._review_entry(i, entry).best
+                if best is not None and best.points <= entry.turn.points:
+                    row = "*" + row + say(lang, "row_best_same")
+                elif best is not None:
+                    row += say(lang, "row_best", points=best.points)
+            rows.append(row)
+        return tuple(rows)
+
+    def _may_review(self, player: int) -> bool:
+        """The best turn of a past turn is shown for a person's turns (with several people on
+        one screen, only in teaching mode or once the game is over: it tells of their hands)."""
+        if self._kinds[player] != HUMAN:
+            return False
+        return self._humans() == 1 or self.teaching or self._game.is_over
+
+    # -- puzzles ---------------------------------------------------------------------------
+
+    def _start_puzzles(self, items) -> None:
+        self._reset_screen()
+        self._mode, self._game, self._kinds, self._bots = PUZZLE, None, (), {}
+        self._puzzles, self._pi, self._solved, self._shown_best = list(items), 0, set(), set()
+        self._open_puzzle(0)
+        self._say("puzzle_welcome")
+
+    def _open_puzzle(self, index: int) -> None:
+        p = self._puzzles[index]
+        self._pi, self._puzzle, self._grade = index, p, None
+        self._cafe, self._variant = p.cafe, p.variant
+        self._turn = p.cafe.begin_turn(p.variant)
+        self._selected, self._hint, self._badges, self._info = None, (), (), ()
+
+    def _button_check(self) -> None:
+        if self._mode == SEATS_TASK:
+            feedback = check_seats(self.cafe, self._task_guest, list(self._task_marks), self._variant, self.lang)
+            self._set_status(feedback.message if feedback.right or self._answer_shown else feedback.nudge,
+                             "ok" if feedback.right else "error")
+            return
+        grade = self._puzzle.grade(self._turn_text(), self.lang)
+        self._grade = grade
+        if grade.solved and self._pi not in self._shown_best:
+            self._solved.add(self._pi)
+        self._set_status(grade.message, "ok" if grade.solved else "error")
+
+    def _turn_text(self) -> str:
+        return ", ".join(c.text for c in self._turn.cards)
+
+    def _button_show_best(self) -> None:
+        p = self._puzzle
+        self._shown_best.add(self._pi)
+        self._turn = p.cafe.begin_turn(p.variant)
+        self._selected, self._badges = None, ()
+        self._hint = _hint_labels(p.best.cards, 0)
+        self._info = (say(self.lang, "hint_head", points=p.best.points),) + turn_lines(p.best.cards, self.lang)
+        self._set_status(p.solution(self.lang), "ok")
+
+    def _button_next(self) -> None:
+        nxt = self._pi + 1
+        if nxt >= len(self._puzzles):
+            done = len(self._solved)
+            self._open_puzzle(0)
+            self._say("puzzle_solved_all", solved=done, total=len(self._puzzles))
+            return
+        self._open_puzzle(nxt)
+        self._say("puzzle_welcome")
+
+    # -- seat tasks ------------------------------------------------------------------------
+
+    def _task_click(self, region) -> None:
+        if region.kind == "seat":
+            marks = list(self._task_marks)
+            if region.name in marks:
+                marks.remove(region.name)
+            else:
+                marks.append(region.name)
+            self._task_marks = tuple(sorted(marks, key=SEATS.index))
+            self._say("seats_marked", seats=" ".join(self._task_marks) or "—")
+        elif region.kind == "card":
+            self._say("seats_card")
+        elif region.kind == "table":
+            self._table_info(region.name)
+        elif region.kind == "button":
+            getattr(self, f"_button_{region.name}")()
+
+    def _button_answer(self) -> None:
+        self._answer_shown = True
+        feedback = check_seats(self.cafe, self._task_guest, list(self._task_marks), self._variant, self.lang)
+        self._set_status(feedback.message, "ok" if feedback.right else "")
+
+    def _button_clear(self) -> None:
+        self._task_marks, self._answer_shown = (), False
+        self._say("seats_cleared")
 
     # -- the view -------------------------------------------------------------------------
 
@@ -479,23 +839,92 @@ class CafeWidget(widgets.VBox):
 
     def view(self) -> View:
         """The view of the screen right now."""
-        lang = self.lang
+        if self._mode == PUZZLE:
+            return self._puzzle_view()
+        if self._mode == SEATS_TASK:
+            return self._task_view()
         if self._game is None:
-            turn = self._turn
-            info = self._info
-            if turn.cards:
-                info = (say(lang, "this_turn"),) + turn_lines(turn.cards, lang) + self._info
-            guest = self._selected_guest()
-            lit = tuple((s, c.points) for s, c in self._seat_scores(guest).items()) if guest else ()
-            return View(self.cafe, lang, hand=GUEST_KINDS, hand_title=say(lang, "palette"), palette=True,
-                        selected=self._selected, lit=lit, badges=self._badges,
-                        placed=tuple(c.seat for c in turn.cards), title=say(lang, "sandbox"), info=info,
-                        piles=say(lang, "table_pile", tables=len(self.cafe.pile)),
-                        hint=self._hint,
-                        buttons=(("undo", say(lang, "undo"), bool(turn.cards)),
-                                 ("end", say(lang, "keep"), turn.can_end()),
-                                 ("hint", say(lang, "hint"), True)),
-                        status=self._status, status_kind=self._kind)
+            return self._sandbox_view()
+        if self._viewing is not None:
+            return self._history_view()
+        return self._game_view()
+
+    def _sandbox_view(self) -> View:
+        lang, turn = self.lang, self._turn
+        info = self._info
+        if turn.cards:
+            info = (say(lang, "this_turn"),) + turn_lines(turn.cards, lang) + self._info
+        guest = self._selected_guest()
+        lit = tuple((s, c.points) for s, c in self._seat_scores(guest).items()) if guest else ()
+        buttons = (("undo", say(lang, "undo"), bool(turn.cards)),
+                   ("end", say(lang, "keep"), turn.can_end()),
+                   ("hint", say(lang, "hint"), True))
+        if self._stash is not None:
+            buttons += (("live", say(lang, "live"), True),)
+        return View(self.cafe, lang, hand=GUEST_KINDS, hand_title=say(lang, "palette"), palette=True,
+                    selected=self._selected, lit=lit, badges=self._badges,
+                    placed=tuple(c.seat for c in turn.cards), title=say(lang, "sandbox"), info=info,
+                    piles=say(lang, "table_pile", tables=len(self.cafe.pile)),
+                    hint=self._hint, buttons=buttons, status=self._status, status_kind=self._kind)
+
+    def _puzzle_view(self) -> View:
+        lang, turn, p = self.lang, self._turn, self._puzzle
+        hand = self._hand()
+        guest = self._selected_guest()
+        lit = tuple((s, c.points) for s, c in self._seat_scores(guest).items()) if guest else ()
+        total = len(self._puzzles)
+        if p.level is not None:
+            title = say(lang, "puzzle_title", n=self._pi + 1, total=total, level=p.level)
+        else:
+            title = say(lang, "puzzle_of", n=self._pi + 1, total=total) if total > 1 else say(lang, "puzzle_one")
+        info = (say(lang, "puzzle_task"), say(lang, "puzzle_how"))
+        if p.variant:
+            info += (say(lang, "puzzle_variant"),)
+        if total > 1:
+            info += (say(lang, "puzzle_count", solved=len(self._solved), total=total),)
+        if turn.cards:
+            info += (say(lang, "this_turn"),) + turn_lines(turn.cards, lang)
+        elif self._info:
+            info += self._info
+        buttons = (("undo", say(lang, "undo"), bool(turn.cards)),
+                   ("check", say(lang, "check"), bool(turn.cards)),
+                   ("show_best", say(lang, "show_best"), True))
+        if total > 1:
+            buttons += (("next", say(lang, "next"), True),)
+        return View(turn.cafe, lang, hand=hand, hand_title=say(lang, "puzzle_hand", count=len(hand)),
+                    selected=self._selected, lit=lit, badges=self._badges,
+                    placed=tuple(c.seat for c in turn.cards), title=title, info=info,
+                    piles=say(lang, "table_pile", tables=len(turn.cafe.pile)), hint=self._hint,
+                    buttons=buttons, status=self._status, status_kind=self._kind)
+
+    def _task_view(self) -> View:
+        lang, guest = self.lang, self._task_guest
+        lit = ()
+        if self._answer_shown:
+            lit = tuple((s, c.points) for s, c in self._turn.seat_scores(guest).items())
+        info = (say(lang, "seats_how", guest=guest), say(lang, "seats_how2"))
+        if self._task_marks:
+            info += (say(lang, "seats_marked", seats=" ".join(self._task_marks)),)
+        buttons = (("check", say(lang, "check"), True), ("answer", say(lang, "show_answer"), True),
+                   ("clear", say(lang, "clear_marks"), bool(self._task_marks)))
+        return View(self.cafe, lang, hand=(guest,), hand_title=say(lang, "seats_guest", guest=guest),
+                    selected=0, lit=lit, task_marks=self._task_marks,
+                    title=say(lang, "seats_title", guest=guest), info=info,
+                    buttons=buttons, status=self._status, status_kind=self._kind)
+
+    def _sheet_fields(self) -> dict:
+        lang = self.lang
+        live = self._viewing is None
+        back_ok = bool(self._game.log) and (live or self._viewing > 0)
+        return dict(sheet_title=say(lang, "review_title" if self._reviewing else "scoresheet"),
+                    sheet=self._sheet_rows(),
+                    sheet_selected=None if live or not self._viewing else self._viewing - 1,
+                    sheet_start=self._sheet_start,
+                    sheet_buttons=(("review", say(lang, "scoresheet" if self._reviewing else "review"), True), ("back", "◀", back_ok),
+                                   ("forward", "▶", not live)))
+
+    def _game_view(self) -> View:
+        lang = self.lang
         game = self._game
         p = self._shown_player()
         hand = game.hand(p)
@@ -519,14 +948,59 @@ class CafeWidget(widgets.VBox):
                    ("declare", say(lang, "declare"), declare_ok),
                    ("hint", say(lang, "hint"), not game.is_over and self._revealed
                     and self._kinds[p] == HUMAN and not waiting))
+        marks = self._marks if self._marks_at == len(game.log) and turn is None else ()
         return View(game.cafe, lang, hand=hand if self._revealed or game.is_over else (),
                     hand_title=say(lang, title_key, name=self._name(p), count=len(hand)),
                     handover=handover, selected=self._selected, lit=lit, hint=self._hint,
-                    badges=self._badges,
+                    badges=self._badges, marks=marks,
                     placed=tuple(c.seat for c in turn.cards) if turn else (),
                     title="Café International", players=game_lines(game, lang, self._kinds),
                     piles=say(lang, "piles", guests=len(game.guest_pile), tables=len(game.table_pile)),
-                    info=info, buttons=buttons, status=self._status, status_kind=self._kind)
+                    info=info, buttons=buttons, status=self._status, status_kind=self._kind,
+                    **self._sheet_fields())
+
+    def _history_view(self) -> View:
+        """A past position, read-only: the café after the turn, its cards marked with their
+        points and the turn's points table by table; with *Show best*, the café before it and
+        the best turn lit."""
+        lang, game, n = self.lang, self._game, self._viewing
+        total = len(game.log)
+        entry = game.log[n - 1] if n else None
+        state = self._position(n - 1 if self._view_best else n)
+        players = tuple(PlayerLine(self._name(q), state.scores[q], len(state.hands[q]), len(state.face_down[q]),
+                                   q == state.to_move and state.over is None,
+                                   say(lang, "counts", hand=len(state.hands[q]), down=len(state.face_down[q])))
+                        for q in range(game.players))
+        title = say(lang, "history_title", n=n, total=total) if n else say(lang, "history_start")
+        info: tuple = ()
+        marks, badges = (), ()
+        if entry is not None:
+            info = (f"*{self._entry_words(entry)}",)
+            if entry.turn is not None:
+                info += turn_lines(entry.turn.cards, lang)
+                if not self._view_best:
+                    sums: dict = {}
+                    for card in entry.turn.cards:
+                        for t in card.tables:
+                            if state.cafe.table(t.place) == t.nation or t.place not in sums:
+                                sums[t.place] = sums.get(t.place, 0) + t.points
+                    badges = tuple(sums.items())
+                    marks = tuple((c.seat, f"{self._short(entry.player)} +{c.points}")
+                                  for c in entry.turn.cards if state.cafe.guest(c.seat) == c.guest)
+            if self._reviewing and entry.turn is not None and self._may_review(entry.player):
+                best = game._review_entry(n - 1, entry).best
+                if best is not None and best.points <= entry.turn.points:
+                    info += (say(lang, "entry_best_same"),)
+                elif best is not None:
+                    info += (say(lang, "entry_best", points=best.points), "    " + best.text)
+        buttons = (("try", say(lang, "try"), True), ("live", say(lang, "live"), True),
+                   ("best", say(lang, "show_best"), entry is not None and self._may_review(entry.player)))
+        return View(state.cafe, lang, hand=(), hand_title=say(lang, "history_hand"),
+                    hint=self._hint if self._view_best else (), badges=badges, marks=marks,
+                    title=title, players=players,
+                    piles=say(lang, "piles", guests=len(state.guest_pile), tables=len(state.cafe.pile)),
+                    info=info, buttons=buttons, status=self._status, status_kind=self._kind,
+                    **self._sheet_fields())
 
     def redraw(self) -> None:
         """Draw what changed since the last redraw, in one message."""
@@ -541,3 +1015,8 @@ class CafeWidget(widgets.VBox):
                 draw_layer(self._canvas[i], scene.layers[i])
         for i in changed:
             self._drawn[i] = scene.layers[i]
+
+
+def _hint_labels(cards, placed: int) -> tuple[tuple[str, str], ...]:
+    """(seat, "1 RUf +6"): the cards of a turn numbered in order, for the lights layer."""
+    return tuple((c.seat, f"{i} {c.guest} +{c.points}") for i, c in enumerate(cards, start=placed + 1))
