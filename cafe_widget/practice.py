@@ -54,6 +54,11 @@ WORDS = {
         "why_men": "a men's table: flat {points} (R14)",
         "table_why": "+{points} at the {adj} table {place} ({why})",
         "pts_right": "Right: {move} scores {points}: {tables}.",
+        "pts_solution": "{move} scores {points}: {tables}.",
+        "turn_solution": "{move} scores {points} in all: {cards}.",
+        "refused_solution": "{move} is refused, so it scores nothing: {reason}",
+        "seats_solution": "{guest} may sit on {seats}, and nowhere else.",
+        "seats_solution_none": "{guest} may sit nowhere here.",
         "pts_wrong": "Not quite: you said {answer}, but {move} scores {points}: {tables}.",
         "pts_nudge": "Not quite. Count each table seat {seat} touches ({places}): how many guests sit "
                      "there once the card is down, and are they all of the table's nation (R8)?",
@@ -103,6 +108,11 @@ WORDS = {
         "why_men": "une table d'hommes : {points} d'office (R14)",
         "table_why": "+{points} à la table {adj} {place} ({why})",
         "pts_right": "Juste : {move} marque {points} : {tables}.",
+        "pts_solution": "{move} marque {points} : {tables}.",
+        "turn_solution": "{move} marque {points} en tout : {cards}.",
+        "refused_solution": "{move} est refusé, donc ne marque rien : {reason}",
+        "seats_solution": "{guest} peut s'asseoir en {seats}, et nulle part ailleurs.",
+        "seats_solution_none": "{guest} ne peut s'asseoir nulle part ici.",
         "pts_wrong": "Pas tout à fait : vous avez dit {answer}, mais {move} marque {points} : {tables}.",
         "pts_nudge": "Pas tout à fait. Comptez chaque table que touche la place {seat} ({places}) : "
                      "combien de clients y sont une fois la carte posée, et sont-ils tous de la "
@@ -368,7 +378,8 @@ class Feedback:
     ``right``: the answer is right; ``message``: right or wrong, and why, table by table or by
     rule (the answer included); ``nudge``: for a retry, what to look at again, without giving
     the answer away (the same as ``message`` when the answer is right); ``expected``: the right
-    answer as text (``"8"``, ``"e4 d5"``, ``"refused"``); ``rule``: the rule a refusal cites.
+    answer as text (``"8"``, ``"e4 d5"``, ``"refused"``); ``rule``: the rule a refusal cites;
+    ``solution``: the right answer and why, in a sentence (what "show the answer" shows).
     """
 
     right: bool
@@ -376,6 +387,7 @@ class Feedback:
     nudge: str
     expected: str = ""
     rule: str | None = None
+    solution: str = ""
 
     def __str__(self) -> str:
         return self.message
@@ -435,27 +447,29 @@ def check_points(cafe, placement: str, answer, variant: bool = False, lang: str 
         turn = state.finish() if len(placements) > 1 else None
     except IllegalMove as err:
         reason = err.sentence(lang)
+        solution = _say(lang, "refused_solution", move=move, reason=reason)
         if value is None:
             text = _say(lang, "pts_refused_right", move=move, reason=reason)
-            return Feedback(True, text, text, "refused", err.rule)
+            return Feedback(True, text, text, "refused", err.rule, solution)
         return Feedback(False, _say(lang, "pts_refused", move=move, reason=reason),
-                        _say(lang, "pts_refused_nudge"), "refused", err.rule)
+                        _say(lang, "pts_refused_nudge"), "refused", err.rule, solution)
     if turn is None:
         card = state.cards[-1]
         points, tables = card.points, card_tables(card, lang)
         nudge = _say(lang, "pts_nudge", seat=card.seat, places=", ".join(TOUCHES[card.seat]))
         facts = dict(move=move, points=points, tables=tables, answer=answer)
-        right_key, wrong_key = "pts_right", "pts_wrong"
+        right_key, wrong_key, solution_key = "pts_right", "pts_wrong", "pts_solution"
     else:
         points = turn.points
         cards = WORDS[lang]["semicolon"].join(f"{c.text} {c.points} ({card_tables(c, lang)})" for c in turn.cards)
         nudge = _say(lang, "turn_nudge")
         facts = dict(move=move, points=points, cards=cards, answer=answer)
-        right_key, wrong_key = "turn_right", "turn_wrong"
+        right_key, wrong_key, solution_key = "turn_right", "turn_wrong", "turn_solution"
+    solution = _say(lang, solution_key, **facts)
     if value == points:
         text = _say(lang, right_key, **facts)
-        return Feedback(True, text, text, str(points))
-    return Feedback(False, _say(lang, wrong_key, **facts), nudge, str(points))
+        return Feedback(True, text, text, str(points), None, solution)
+    return Feedback(False, _say(lang, wrong_key, **facts), nudge, str(points), None, solution)
 
 
 def _read_seats(seats) -> list[str]:
@@ -499,10 +513,13 @@ def check_seats(cafe, guest: str, seats, variant: bool = False, lang: str = "en"
     listing = _join([_say(lang, "seat_score" if c.points or state.cards else "seat_alone", seat=s,
                           points=c.points) for s, c in legal.items()], lang)
     who = f"{guest_name(guest, lang)} ({guest})"
+    solution = (_say(lang, "seats_solution", guest=who, seats=listing) if legal
+                else _say(lang, "seats_solution_none", guest=who))
+    solution = solution[:1].upper() + solution[1:]
     if set(given) == set(legal):
         text = (_say(lang, "seats_right", guest=who, seats=listing) if legal
                 else _say(lang, "seats_right_none", guest=who))
-        return Feedback(True, text, text, expected)
+        return Feedback(True, text, text, expected, None, solution)
     text = (_say(lang, "seats_wrong", guest=who, seats=listing) if legal
             else _say(lang, "seats_wrong_none", guest=who))
     missing = [s for s in legal if s not in given]
@@ -523,7 +540,7 @@ def check_seats(cafe, guest: str, seats, variant: bool = False, lang: str = "en"
     if wrong:
         nudge += _say(lang, "seats_nudge_rules",
                       rules=_join([f"{s} ({r})" for s, r in zip(wrong, rules)], lang))
-    return Feedback(False, text, nudge + ".", expected, rules[0] if rules else None)
+    return Feedback(False, text, nudge + ".", expected, rules[0] if rules else None, solution)
 
 
 # -- the widget forms, loaded only when asked for ----------------------------------------------

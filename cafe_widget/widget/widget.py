@@ -814,7 +814,7 @@ class CafeWidget(widgets.VBox):
     def _button_answer(self) -> None:
         self._answer_shown = True
         feedback = check_seats(self.cafe, self._task_guest, list(self._task_marks), self._variant, self.lang)
-        self._set_status(feedback.message, "ok" if feedback.right else "")
+        self._set_status(feedback.solution, "ok")
 
     def _button_clear(self) -> None:
         self._task_marks, self._answer_shown = (), False
