@@ -175,3 +175,30 @@ def test_hint_lights_the_best_turn(lab):
     assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
     nb.close()
     print(f"hint scenario: {time.monotonic() - t0:.1f} s")
+
+
+def test_a_puzzle_solved_by_mouse(lab):
+    """Puzzle mode (issue 11): E12's café and hand; the best turn played card by card with the
+    mouse, then *Check*: solved, 23 points, the status line green on screen."""
+    t0 = time.monotonic()
+    source = (
+        "from cafe_widget.practice import ask_turn\n"
+        f'w = ask_turn("{SANDBOX}", "RUf ITf ITm DEm")\n'
+        "w"
+    )
+    nb, canvas, colors = open_widget(lab, "puzzle.ipynb", source)
+    for guest, seat in [("RUf", "c2"), ("ITm", "d3"), ("ITf", "c4")]:
+        place(nb, canvas, colors, guest, seat)
+        assert nb.wait_kernel(f"w.cafe.guest({seat!r}) == {guest!r} or w.cafe.table('c3') != 'FR'")
+    assert nb.wait_kernel("w.view().hand == ('DEm',)")
+    canvas.click(*nb.kernel_eval("w.locate('check')"))
+    assert nb.wait_kernel("w.puzzle_state['solved'] == [1]")
+    assert nb.kernel_eval("w.status").startswith("Solved: RUf@c2, ITm@d3, ITf@c4 makes 23 points")
+    # the status area turns green, and the café is the one after the clearing of c3 (R9)
+    status_x, status_y = nb.kernel_eval("w.locate('check')")
+    canvas.wait_color(status_x, status_y + 50, colors["status_ok"])
+    assert nb.kernel_eval("w.cafe.format()") == "RU GB US ES IT | b1:RUf | CN DE"
+    canvas.screenshot("browser-puzzle-solved.png")
+    assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
+    nb.close()
+    print(f"puzzle scenario: {time.monotonic() - t0:.1f} s")
