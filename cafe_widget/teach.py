@@ -2,7 +2,7 @@
 pictures side by side. Every rule is the engine's; this module only says what happened. The printing helpers return
 nothing, so a notebook cell shows just their text.
 
-    from cafe_widget.teach import play, check, where, pictures
+    from cafe_widget.teach import play, check, where, pictures, review
     play("RU GB FR ES IT | b1:RUf b3:RUm", "RUf@c2, ITf@c4, ITm@d3")   # prints table by table
     check("RU GB FR ES IT | b1:RUf b3:RUm", "RUm@c2")                   # prints the refusal
 """
@@ -102,6 +102,23 @@ def last_turns(game, count: int = 3) -> None:
         print(f"player {entry.player + 1}: {entry.action if entry.turn is None else 'placed cards'}")
         if entry.turn is not None:
             print(report(entry.turn))
+
+
+def review(game, player: int | None = None) -> None:
+    """Print the game's review (``game.review()``): each action taken, what it scored, and the
+    best placing turn the hand had then; only ``player``'s (from 0) if given. Facts, not
+    verdicts: drawing instead of placing can be right."""
+    entries = [e for e in game.review() if player is None or e.player == player]
+    if not entries:
+        print("nothing to review yet")
+    for e in entries:
+        did = {"turn": f"placed {e.action} = {e.points}", "draw": "drew a card",
+               "down": "laid a card face down", "declare": "declared the end (R12c)"}[e.kind]
+        best = (f"best then: {e.best_text} = {e.best_points}" if e.best is not None
+                else "no card could be placed")
+        if e.kind == "declare":
+            best = "hand empty"
+        print(f"{e.number:>3}. player {e.player + 1}: {did}   ({best})")
 
 
 def seats() -> None:

@@ -264,3 +264,29 @@ def test_ask_points_nudges_then_shows_the_answer():
     assert not refused.check("2").right and refused.check("refusé").right
     assert repr(q) == "<PointsQuestion RUf@c2 on RU GB FR ES IT | b1:RUf b3:RUm>"
     assert not q.check("huit").right and q.feedback.startswith("Answer with a whole number")
+
+
+def test_the_scoresheet_as_text_and_the_review_switched_on_in_code(duel):
+    assert duel.scoresheet == ("1. Player 1: DEm@a2 +4", "2. Computer 2: GBf@c2 GBm@d3 ITm@b3 +16")
+    duel.reviewing = True
+    duel.reviewing = True                          # twice: the same (a notebook cell run again)
+    assert duel.scoresheet[0] == "1. Player 1: DEm@a2 +4 · best 17"
+    assert duel.view().sheet_title == "Review"
+
+
+def test_teach_review_prints_the_facts(capsys):
+    from cafe_widget.teach import review
+
+    game = Game.parse("DE GB IT CN CF | b1:DEf | FR | CNm ITf GBm | DEm / GBf GBm USf | - / - | 0 0 | to:1")
+    review(game)
+    game.play("DEm@a2")
+    game.draw()
+    game.declare_end(0)
+    review(game)
+    review(game, 1)
+    assert capsys.readouterr().out == (
+        "nothing to review yet\n"
+        "  1. player 1: placed DEm@a2 = 4   (best then: DEm@a2 = 4)\n"
+        "  2. player 2: drew a card   (best then: GBf@c2, GBm@d3 = 9)\n"
+        "  3. player 1: declared the end (R12c)   (hand empty)\n"
+        "  2. player 2: drew a card   (best then: GBf@c2, GBm@d3 = 9)\n")

@@ -224,6 +224,25 @@ class CafeWidget(widgets.VBox):
                 "solved": sorted(i + 1 for i in self._solved), "grade": self._grade}
 
     @property
+    def scoresheet(self) -> tuple[str, ...]:
+        """The scoresheet's rows as plain text, one a turn, newest last (with the review on,
+        the best turn's points after each of the person's placing turns)."""
+        if self._game is None:
+            return ()
+        return tuple(row.lstrip("*") for row in self._sheet_rows())
+
+    @property
+    def reviewing(self) -> bool:
+        """True when the scoresheet shows the review (the *Review* button; on by itself at the
+        end of a game). Settable: ``w.reviewing = True``."""
+        return self._reviewing
+
+    @reviewing.setter
+    def reviewing(self, on: bool) -> None:
+        self._reviewing = bool(on)
+        self.redraw()
+
+    @property
     def marked(self) -> tuple[str, ...]:
         """In a seat task: the seats the student has marked, in reading order."""
         return tuple(self._task_marks) if self._mode == SEATS_TASK else ()
@@ -577,22 +596,23 @@ class CafeWidget(widgets.VBox):
     # -- the last turn, marked on the board ------------------------------------------------
 
     def _mark_last_turns(self) -> None:
-        """Mark the seats filled by the turns played since a person last acted (a computer's
-        turns; or the person's own when nobody played after it), while their cards still sit
-        there. The marks last until the game moves on (the next card placed, drawn …)."""
+        """Mark the seats filled by the turns the computers played since a person last acted;
+        when none of them placed a card, by that person's own last turn. A card is marked while
+        it still sits where it was placed (a clearing takes it away, R9). The marks last until
+        the game moves on (the next card placed, a draw …)."""
         log = self._game.log
-        entries = []
+        trailing, person = [], None
         for entry in reversed(log):
-            if self._kinds[entry.player] == HUMAN and entries:
-                break
-            entries.append(entry)
             if self._kinds[entry.player] == HUMAN:
+                person = entry
                 break
+            trailing.append(entry)
+        placing = [e for e in reversed(trailing) if e.turn is not None]
+        if not placing and person is not None and person.turn is not None:
+            placing = [person]
         cafe = self._game.cafe
         marks = {}
-        for entry in reversed(entries):
-            if entry.turn is None:
-                continue
+        for entry in placing:
             for card in entry.turn.cards:
                 if cafe.guest(card.seat) == card.guest:
                     marks[card.seat] = f"{self._short(entry.player)} +{card.points}"
