@@ -311,7 +311,8 @@ def _sheet(out: list, lights: list, regions: list, view: View, top: float, botto
     out.append(Rect(x, top, w, 1, COLORS["panel_edge"]))
     head = top + 15
     out.append(Text(x + 6, head, view.sheet_title, 14, COLORS["ink"], True, "left", 120))
-    widths = [SHEET_BUTTON_W if len(label) <= 2 else 84 for _, label, _ in view.sheet_buttons]
+    widths = [SHEET_BUTTON_W if len(label) <= 2 else max(84, round(14 + 7.4 * len(label)))
+              for _, label, _ in view.sheet_buttons]
     bx = x + w - sum(bw + 4 for bw in widths) + 4
     for (key, label, enabled), bw in zip(view.sheet_buttons, widths):
         out.append(Rect(bx, head - 11, bw, 22, COLORS["button"] if enabled else COLORS["button_off"],

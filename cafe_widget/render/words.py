@@ -19,7 +19,7 @@ WORDS = {
         "puzzle_count": "Solved: {solved} of {total}",
         "puzzle_welcome": "Find the best turn with this hand: place cards as in a game, then Check. "
                           "Show best gives the answer.",
-        "puzzle_hand": "Your hand: {count} cards",
+        "puzzle_hand": "Your hand ({count})",
         "puzzle_solved_all": "Level done: {solved} of {total} solved. Next puzzle starts the level again.",
         "puzzle_already": "This puzzle is over: Next puzzle, or Undo to try again.",
         "seats_title": "Where may {guest} sit?",
@@ -131,7 +131,7 @@ WORDS = {
         "puzzle_count": "Résolus : {solved} sur {total}",
         "puzzle_welcome": "Trouvez le meilleur tour avec cette main : posez des cartes comme en jeu, "
                           "puis Vérifier. « Voir le meilleur » donne la réponse.",
-        "puzzle_hand": "Votre main : {count} cartes",
+        "puzzle_hand": "Votre main ({count})",
         "puzzle_solved_all": "Niveau fini : {solved} sur {total} résolus. « Puzzle suivant » recommence le niveau.",
         "puzzle_already": "Ce puzzle est fini : Puzzle suivant, ou Annuler pour réessayer.",
         "seats_title": "Où peut s'asseoir {guest} ?",

@@ -999,12 +999,16 @@ class CafeWidget(widgets.VBox):
             if entry.turn is not None:
                 info += turn_lines(entry.turn.cards, lang)
                 if not self._view_best:
+                    # the turn's points summed per table, on the tables still standing (a
+                    # cleared table's points are in the panel: "clears b4")
                     sums: dict = {}
                     for card in entry.turn.cards:
                         for t in card.tables:
-                            if state.cafe.table(t.place) == t.nation or t.place not in sums:
+                            if state.cafe.table(t.place) == t.nation and t.place not in card.cleared:
                                 sums[t.place] = sums.get(t.place, 0) + t.points
-                    badges = tuple(sums.items())
+                            elif t.place in card.cleared:
+                                sums.pop(t.place, None)
+                    badges = tuple((place, points) for place, points in sums.items() if points)
                     marks = tuple((c.seat, f"{self._short(entry.player)} +{c.points}")
                                   for c in entry.turn.cards if state.cafe.guest(c.seat) == c.guest)
             if self._reviewing and entry.turn is not None and self._may_review(entry.player):
