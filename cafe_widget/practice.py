@@ -41,8 +41,7 @@ WORDS = {
         "short": "{points} points ({tables}); the best turn scores {best}.",
         "short_zero": "0 points; the best turn scores {best}.",
         "refused": "Not allowed: {reason} The best turn scores {best}.",
-        "unreadable": "Could not read the answer: {token!r} {problem}. Write a turn as guest@seat, "
-                      "for example RUf@c2, ITf@c4. The best turn scores {best}.",
+        "unreadable": "Could not read the answer: {token!r} {problem}. The best turn scores {best}.",
         "empty": "No card placed: the answer is a turn of 1 to 3 cards from the hand (R4). "
                  "The best turn scores {best}.",
         "solution": "The best turn: {turn} = {points} points ({tables}).",
@@ -79,14 +78,25 @@ WORDS = {
         "seats_wrong_none": "Not quite: {guest} may sit nowhere here.",
         "seats_missing": " You missed {seats}.",
         "seats_refused": " {seat} is refused: {reason}",
-        "seats_nudge_count": "Not quite: {right} of your {given} seat(s) are right",
-        "seats_nudge_missing": "; {missing} allowed seat(s) are missing",
-        "seats_nudge_rules": "; refused by {rules}",
+        "seats_nudge_count": "Not quite: {right} right out of the {given} seat(s) you marked",
+        "seats_nudge_missing": "; {missing} allowed seat(s) missing",
+        "seats_nudge_rules": "; refused: {rules}",
         "seat_score": "{seat} (+{points})",
-        "seat_alone": "{seat} (alone: +0, and a second card must join, R7)",
+        "forming_note": " A +0 seat may start a ladies' or men's table, scored when complete (R14).",
+        "all_alone": " A card alone at its table scores 0 there, and a second card must join it (R7).",
         "seats_nudge_empty": "Not quite: you named no seat, and {missing} allowed seat(s) are missing",
         "and": " and ", "none": "nowhere", "semicolon": "; ",
         "refused_words": ("refused", "illegal", "not allowed", "no", "x", "-"),
+        "refused_answer": "refused",
+        "clears": "; {places} full and cleared, R9",
+        "ends": "; the table pile is short: the game ends, R12a",
+        "alone_card": " It sits alone: a second card of the turn must join it (R7).",
+        "not_counted": " (solved after Show best: not counted)",
+        "problem_guest": "is not a guest: write a nation code and f or m, for example RUf or ITm",
+        "problem_seat": "is not a seat (b1 d1 a2 c2 e2 b3 d3 a4 c4 e4 b5 d5)",
+        "problem_table": "is where a table stands, not a seat",
+        "problem_placement": "is not a placement: write guest@seat, for example ITm@d3",
+        "problem_text": "is not text",
     },
     "fr": {
         "points": "{n} point", "points_n": "{n} points",
@@ -95,8 +105,7 @@ WORDS = {
         "short": "{points} points ({tables}) ; le meilleur tour fait {best}.",
         "short_zero": "0 point ; le meilleur tour fait {best}.",
         "refused": "Refusé : {reason} Le meilleur tour fait {best}.",
-        "unreadable": "Réponse illisible : {token!r} ({problem}). Écrivez un tour client@place, "
-                      "par exemple RUf@c2, ITf@c4. Le meilleur tour fait {best}.",
+        "unreadable": "Réponse illisible : {token!r} {problem}. Le meilleur tour fait {best}.",
         "empty": "Aucune carte posée : la réponse est un tour de 1 à 3 cartes de la main (R4). "
                  "Le meilleur tour fait {best}.",
         "solution": "Le meilleur tour : {turn} = {points} points ({tables}).",
@@ -127,21 +136,32 @@ WORDS = {
         "not_number": "Répondez par un nombre entier de points, par exemple 8 (ou « refusé » si la "
                       "carte ne peut pas s'asseoir là).",
         "question": "Question illisible : {error}.",
-        "bad_answer": "Réponse illisible : {token!r} ({problem}).",
+        "bad_answer": "Réponse illisible : {token!r} {problem}.",
         "seats_right": "Juste : {guest} peut s'asseoir en {seats}, et nulle part ailleurs.",
         "seats_right_none": "Juste : {guest} ne peut s'asseoir nulle part ici.",
         "seats_wrong": "Pas tout à fait : {guest} peut s'asseoir en {seats}.",
         "seats_wrong_none": "Pas tout à fait : {guest} ne peut s'asseoir nulle part ici.",
         "seats_missing": " Il manque {seats}.",
         "seats_refused": " {seat} est refusée : {reason}",
-        "seats_nudge_count": "Pas tout à fait : {right} de vos {given} place(s) sont justes",
+        "seats_nudge_count": "Pas tout à fait : {right} juste(s) sur les {given} place(s) marquée(s)",
         "seats_nudge_missing": " ; il manque {missing} place(s) permise(s)",
-        "seats_nudge_rules": " ; refusée(s) par {rules}",
+        "seats_nudge_rules": " ; refusée(s) : {rules}",
         "seat_score": "{seat} (+{points})",
-        "seat_alone": "{seat} (seul(e) : +0, et une seconde carte doit le rejoindre, R7)",
+        "forming_note": " Une place à +0 peut commencer une table de dames ou d'hommes, comptée une fois complète (R14).",
+        "all_alone": " Une carte seule à sa table y marque 0, et une seconde carte doit la rejoindre (R7).",
         "seats_nudge_empty": "Pas tout à fait : vous n'avez nommé aucune place, et il manque {missing} place(s) permise(s)",
         "and": " et ", "none": "nulle part", "semicolon": " ; ",
         "refused_words": ("refusé", "refuse", "refusée", "interdit", "non", "x", "-", "refused"),
+        "refused_answer": "refusé",
+        "clears": " ; {places} pleine et débarrassée, R9",
+        "ends": " ; plus assez de tables : la partie s'arrête, R12a",
+        "alone_card": " Elle est seule à sa table : une seconde carte du tour doit la rejoindre (R7).",
+        "not_counted": " (résolu après « Voir le meilleur » : non compté)",
+        "problem_guest": "n'est pas un client : écrivez un code de nation et f ou m, par exemple RUf ou ITm",
+        "problem_seat": "n'est pas une place (b1 d1 a2 c2 e2 b3 d3 a4 c4 e4 b5 d5)",
+        "problem_table": "est l'emplacement d'une table, pas une place",
+        "problem_placement": "n'est pas un placement : écrivez client@place, par exemple ITm@d3",
+        "problem_text": "n'est pas du texte",
     },
 }
 
@@ -167,8 +187,25 @@ def turn_tables(turn: Turn, lang: str = "en") -> str:
     for card in turn.cards:
         for t in card.tables:
             sums[(t.place, t.nation)] = sums.get((t.place, t.nation), 0) + t.points
-    return ", ".join(_say(lang, "at", adj=TABLE_ADJECTIVES[lang][n], place=p, points=v)
+    text = ", ".join(_say(lang, "at", adj=TABLE_ADJECTIVES[lang][n], place=p, points=v)
                      for (p, n), v in sums.items() if v)
+    return text + _consequences(turn.cleared, turn.ends_game, lang)
+
+
+def _consequences(cleared, ends: bool, lang: str) -> str:
+    """``"; c3 full and cleared, R9"`` and the end of the game (R12a), or nothing."""
+    text = _say(lang, "clears", places=" ".join(cleared)) if cleared else ""
+    return text + (_say(lang, "ends") if ends else "")
+
+
+def _problem(err: NotationError, lang: str) -> str:
+    """A notation error's problem in ``lang`` (the engine words it in English)."""
+    for start, key in (("is not a guest", "problem_guest"), ("is not a seat", "problem_seat"),
+                       ("is where a table", "problem_table"), ("is not a placement", "problem_placement"),
+                       ("names no seat", "problem_placement"), ("is not text", "problem_text")):
+        if err.problem.startswith(start):
+            return _say(lang, key)
+    return err.problem
 
 
 def _why(t, lang: str) -> str:
@@ -250,16 +287,19 @@ class Puzzle:
         """Grade ``answer`` (a turn in notation, ``"RUf@c2, ITf@c4"``, or a list of
         placements): legal or refused (with the rule), its points table by table, the best."""
         best = self.best_points
-        text = ", ".join(answer) if isinstance(answer, (list, tuple)) else answer
+        text = answer
+        if isinstance(answer, (list, tuple)):
+            odd = [a for a in answer if not isinstance(a, str)]
+            text = odd[0] if odd else ", ".join(answer)
         if not isinstance(text, str):
             return Grade(repr(answer), False, None, None, best, False,
-                         _say(lang, "unreadable", token=repr(answer), problem="not text", best=best),
-                         repr(answer))
+                         _say(lang, "unreadable", token=repr(text), problem=_say(lang, "problem_text"),
+                              best=best), repr(text))
         try:
             placements = parse_turn(text)
         except NotationError as err:
             return Grade(text, False, None, None, best, False,
-                         _say(lang, "unreadable", token=err.token, problem=err.problem, best=best),
+                         _say(lang, "unreadable", token=err.token, problem=_problem(err, lang), best=best),
                          err.token)
         if not placements:
             return Grade(text, False, "R4", None, best, False, _say(lang, "empty", best=best))
@@ -397,8 +437,21 @@ class Feedback:
 
 
 def _question_error(err: Exception, lang: str) -> Feedback:
+    if isinstance(err, NotationError):
+        err = f"{err.field}: {err.token!r} {_problem(err, lang)}"
+    elif not isinstance(err, NotationError):
+        err = f"{type(err).__name__}: {err}"
     text = _say(lang, "question", error=err)
     return Feedback(False, text, text)
+
+
+def _read_cafe(cafe) -> Cafe:
+    """A café from notation or a Cafe; NotationError for anything else."""
+    if isinstance(cafe, str):
+        return Cafe.parse(cafe)
+    if not isinstance(cafe, Cafe):
+        raise NotationError("café", repr(cafe), "is not a café: give café notation or a Cafe")
+    return cafe
 
 
 def _read_points(answer, lang: str):
@@ -430,11 +483,13 @@ def check_points(cafe, placement: str, answer, variant: bool = False, lang: str 
     or None if the card may not sit there). One card: its points table by table with the reason
     (R8); a whole turn (``"RUf@c2, ITf@c4"``): the turn's points card by card. Never raises."""
     try:
-        cafe = Cafe.parse(cafe) if isinstance(cafe, str) else cafe
+        cafe = _read_cafe(cafe)
+        if not isinstance(placement, str):
+            raise NotationError("placement", repr(placement), "is not text")
         placements = parse_turn(placement)
         if not placements:
             raise NotationError("placement", placement, "names no card: write guest@seat, for example RUf@c2")
-    except NotationError as err:
+    except (NotationError, TypeError) as err:
         return _question_error(err, lang)
     value = _read_points(answer, lang)
     if isinstance(value, Feedback):
@@ -453,17 +508,22 @@ def check_points(cafe, placement: str, answer, variant: bool = False, lang: str 
             return Feedback(True, text, text, "refused", err.rule, solution)
         return Feedback(False, _say(lang, "pts_refused", move=move, reason=reason),
                         _say(lang, "pts_refused_nudge"), "refused", err.rule, solution)
+    said = _say(lang, "refused_answer") if value is None else answer
     if turn is None:
         card = state.cards[-1]
-        points, tables = card.points, card_tables(card, lang)
+        points = card.points
+        tables = card_tables(card, lang) + _consequences(card.cleared, state.ended, lang)
+        if state.pending:
+            tables += "." + _say(lang, "alone_card").rstrip(".")
         nudge = _say(lang, "pts_nudge", seat=card.seat, places=", ".join(TOUCHES[card.seat]))
-        facts = dict(move=move, points=points, tables=tables, answer=answer)
+        facts = dict(move=move, points=points, tables=tables, answer=said)
         right_key, wrong_key, solution_key = "pts_right", "pts_wrong", "pts_solution"
     else:
         points = turn.points
         cards = WORDS[lang]["semicolon"].join(f"{c.text} {c.points} ({card_tables(c, lang)})" for c in turn.cards)
+        cards += _consequences(turn.cleared, turn.ends_game, lang)
         nudge = _say(lang, "turn_nudge")
-        facts = dict(move=move, points=points, cards=cards, answer=answer)
+        facts = dict(move=move, points=points, cards=cards, answer=said)
         right_key, wrong_key, solution_key = "turn_right", "turn_wrong", "turn_solution"
     solution = _say(lang, solution_key, **facts)
     if value == points:
@@ -477,7 +537,8 @@ def _read_seats(seats) -> list[str]:
         return []
     if isinstance(seats, str):
         tokens = seats.replace(",", " ").split()
-        if [t.lower() for t in tokens] in (["-"], ["none"], ["nowhere"], ["aucune"]):
+        if " ".join(tokens).lower() in ("-", "none", "nowhere", "nothing", "aucune", "aucun",
+                                        "nulle part", "rien"):
             return []
     elif isinstance(seats, (list, tuple, set, frozenset)):
         tokens = list(seats)
@@ -498,30 +559,39 @@ def check_seats(cafe, guest: str, seats, variant: bool = False, lang: str = "en"
     (``"e4 d5"``; ``""`` or ``"-"`` for nowhere) or a list. Right when exactly the legal seats
     are named; otherwise the seats missed, and each wrong seat with its refusing rule. Never raises."""
     try:
-        cafe = Cafe.parse(cafe) if isinstance(cafe, str) else cafe
+        cafe = _read_cafe(cafe)
+        if not isinstance(guest, str):
+            raise NotationError("guest", repr(guest), "is not a guest: write a nation code and f or m")
         guest = parse_guest(guest)
         state = cafe.begin_turn(variant)
         legal = state.seat_scores(guest)
-    except NotationError as err:
+    except (NotationError, TypeError) as err:
         return _question_error(err, lang)
     try:
         given = _read_seats(seats)
     except NotationError as err:
-        text = _say(lang, "bad_answer", token=err.token, problem=err.problem)
+        text = _say(lang, "bad_answer", token=err.token, problem=_problem(err, lang))
         return Feedback(False, text, text, " ".join(legal) or "-")
     expected = " ".join(legal) or "-"
-    listing = _join([_say(lang, "seat_score" if c.points or state.cards else "seat_alone", seat=s,
-                          points=c.points) for s, c in legal.items()], lang)
+    listing = _join([_say(lang, "seat_score", seat=seat, points=c.points) for seat, c in legal.items()], lang)
+    notes = []
+    if any(any(t.variant == "forming" for t in c.tables) for c in legal.values()):
+        notes.append(_say(lang, "forming_note"))
+    if any(c.points == 0 and not any(t.variant for t in c.tables) for c in legal.values()):
+        notes.append(_say(lang, "all_alone"))
+    if legal and all(c.points == 0 for c in legal.values()):
+        listing = _join(legal, lang)
+    alone_note = "".join(notes)
     who = f"{guest_name(guest, lang)} ({guest})"
     solution = (_say(lang, "seats_solution", guest=who, seats=listing) if legal
-                else _say(lang, "seats_solution_none", guest=who))
+                else _say(lang, "seats_solution_none", guest=who)) + alone_note
     solution = solution[:1].upper() + solution[1:]
     if set(given) == set(legal):
         text = (_say(lang, "seats_right", guest=who, seats=listing) if legal
-                else _say(lang, "seats_right_none", guest=who))
+                else _say(lang, "seats_right_none", guest=who)) + alone_note
         return Feedback(True, text, text, expected, None, solution)
     text = (_say(lang, "seats_wrong", guest=who, seats=listing) if legal
-            else _say(lang, "seats_wrong_none", guest=who))
+            else _say(lang, "seats_wrong_none", guest=who)) + alone_note
     missing = [s for s in legal if s not in given]
     wrong = [s for s in given if s not in legal]
     if missing:

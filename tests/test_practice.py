@@ -30,7 +30,7 @@ def test_the_best_turn_of_e12_is_found_and_solves(e12):
     assert (g.legal, g.rule, g.points, g.best_points, g.solved) == (True, None, 23, 23, True)
     assert g.message == ("Solved: RUf@c2, ITf@c4, ITm@d3 makes 23 points (Russian table b2 +6, "
                          "English table d2 +2, French table c3 +9, Spanish table b4 +2, Italian "
-                         "table d4 +4), the most this hand can make.")
+                         "table d4 +4; c3 full and cleared, R9), the most this hand can make.")
     assert [c.points for c in g.turn.cards] == [8, 5, 10]
 
 
@@ -42,7 +42,7 @@ def test_a_turn_short_of_the_best_says_what_it_made_table_by_table(e12):
     assert "ITm@d3" not in g.message              # the best turn itself is kept for a retry
     assert e12.solution() == ("The best turn: RUf@c2, ITm@d3, ITf@c4 = 23 points (Russian table b2 "
                               "+6, English table d2 +2, French table c3 +9, Italian table d4 +4, "
-                              "Spanish table b4 +2).")
+                              "Spanish table b4 +2; c3 full and cleared, R9).")
 
 
 def test_an_illegal_answer_is_graded_with_its_rule(e12):
@@ -171,8 +171,8 @@ def test_check_points_never_raises_on_bad_input():
 def test_check_seats_right():
     f = check_seats(CAFE, "ITm", "e4 d5")
     assert f.right and f.expected == "e4 d5"
-    assert f.message.startswith("Right: an Italian man (ITm) may sit on e4 (alone: +0, and a second "
-                                "card must join, R7) and d5")
+    assert f.message == ("Right: an Italian man (ITm) may sit on e4 and d5, and nowhere else. A card "
+                         "alone at its table scores 0 there, and a second card must join it (R7).")
     assert check_seats(CAFE, "ITm", ["d5", "E4"]).right
     assert check_seats(CAFE, "RUf", "a2 c2").message == (
         "Right: a Russian woman (RUf) may sit on a2 (+6) and c2 (+8), and nowhere else.")
@@ -184,8 +184,8 @@ def test_check_seats_wrong_names_each_wrong_seat_with_its_rule():
     assert not f.right and f.rule == "R6"
     assert f.message.endswith("You missed d5. c4 is refused: ITm@c4: the French table c3 would "
                               "have two men and no woman (R6).")
-    assert f.nudge == ("Not quite: 1 of your 2 seat(s) are right; 1 allowed seat(s) are missing; "
-                       "refused by c4 (R6).")
+    assert f.nudge == ("Not quite: 1 right out of the 2 seat(s) you marked; 1 allowed seat(s) missing; "
+                       "refused: c4 (R6).")
     assert "d5" not in f.nudge
     nation = check_seats(CAFE, "ITm", "a2 e4 d5")
     assert nation.rule == "R5" and "a2 is refused" in nation.message
@@ -199,7 +199,8 @@ def test_check_seats_never_raises_on_bad_input():
     assert "'b2' is where a table stands" in check_seats(CAFE, "ITm", "b2").message
     assert not check_seats(CAFE, "XXm", "e4").right
     assert not check_seats(CAFE, "ITm", 42).right
-    assert check_seats(CAFE, "ITm", "e4", lang="fr").nudge.startswith("Pas tout à fait : 1 de vos 1")
+    assert check_seats(CAFE, "ITm", "e4", lang="fr").nudge == (
+        "Pas tout à fait : 1 juste(s) sur les 1 place(s) marquée(s) ; il manque 1 place(s) permise(s).")
 
 
 # -- Game.review() -----------------------------------------------------------------------------
@@ -257,3 +258,33 @@ def test_review_of_a_copy_and_of_a_reloaded_save():
     copy = game.copy()
     assert copy.review() == game.review()
     assert [e.best_points for e in Game.from_json(game.to_json()).review()] == [e.best_points for e in game.review()]
+
+
+def test_odd_answers_and_questions_never_raise(e12):
+    for answer in (["RUf@c2", 3], [None], [], 3.5, {"RUf": "c2"}):
+        g = e12.grade(answer)
+        assert not g.legal and not g.solved
+    assert e12.grade("RUf@z9", lang="fr").message == (
+        "Réponse illisible : 'z9' n'est pas une place (b1 d1 a2 c2 e2 b3 d3 a4 c4 e4 b5 d5). "
+        "Le meilleur tour fait 23.")
+    assert check_points(CAFE, 3, 1).message == "Could not read the question: placement: '3' is not text."
+    assert check_points(42, "RUf@c2", 1).message.startswith("Could not read the question: café: '42'")
+    assert not check_seats(CAFE, None, "e4").right
+    assert check_seats(CAFE, "CNf", "nulle part", lang="fr").right
+
+
+def test_a_lone_card_scores_0_and_must_be_joined_and_a_clearing_is_said():
+    f = check_points(CAFE, "ITm@e4", None)        # None means "refused": it is not, it scores 0
+    assert f.message == ("Not quite: you said refused, but ITm@e4 scores 0: +0 at the Italian table "
+                         "d4 (alone: no points). It sits alone: a second card of the turn must join it (R7).")
+    assert check_points(CAFE, "ITm@e4", 0).right
+    full = check_points("RU GB FR ES IT | b1:RUf b3:RUm c2:RUf c4:ITf", "ITm@d3", 10)
+    assert full.right and full.message.endswith(
+        "; c3 full and cleared, R9; the table pile is short: the game ends, R12a.")
+
+
+def test_the_variant_seats_that_start_a_ladies_table_say_r14():
+    f = check_seats("DE GB IT CN CF | b1:DEf | FR US", "DEf", "a2 c2 b3", variant=True)
+    assert f.right and f.message == (
+        "Right: a German woman (DEf) may sit on a2, c2 and b3, and nowhere else. A +0 seat may "
+        "start a ladies' or men's table, scored when complete (R14).")
