@@ -329,7 +329,7 @@ def test_two_thousand_random_clicks(sent):
         else:  # aim at something clickable half the time, so the game moves on
             names = [r.name for r in w.scene.regions]
             # looking back, or in a sandbox tried from there: return to the game now and then
-            name = "live" if "live" in names and rng.random() < 0.3 else rng.choice(names)
+            name = "live" if "live" in names and rng.random() < 0.5 else rng.choice(names)
             w.click(*w.locate(name))
         assert not w.status.startswith("Something went wrong"), w.status
     while w.mode != "game" or w.viewing is not None:

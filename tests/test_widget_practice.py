@@ -33,9 +33,13 @@ def test_a_puzzle_solved_card_by_card():
     w = ask_turn(E12, "RUf ITf ITm DEm")
     assert w.mode == "puzzle" and w.view().hand == ("DEm", "ITf", "ITm", "RUf")
     assert buttons(w) == {"undo": False, "check": False, "show_best": True}
+    tap(w, "RUf")                                  # where she may sit, not what she would score
+    assert w.status == "RUf: may sit on a2, c2." and dict(w.view().lit) == {"a2": None, "c2": None}
+    tap(w, "RUf")
     play(w, "RUf@c2", "ITf@c4", "ITm@d3")
     assert w.status == "ITm@d3: +2 English table d2, +4 French table c3, +4 Italian table d4 = 10; clears c3"
     assert w.view().hand == ("DEm",)
+    assert dict(w.view().badges) == {"d2": 2, "d4": 4}    # the cleared French table: in words only
     tap(w, "check")
     assert w.status.startswith("Solved: RUf@c2, ITf@c4, ITm@d3 makes 23 points (Russian table b2 +6,")
     assert w.puzzle_state["solved"] == [1] and w.puzzle_state["grade"].points == 23
@@ -76,7 +80,7 @@ def test_show_best_lights_the_best_turn_and_does_not_count_as_solved():
     assert w.status.startswith("The best turn: RUf@c2, ITm@d3, ITf@c4 = 23 points")
     play(w, "RUf@c2", "ITm@d3", "ITf@c4")
     tap(w, "check")
-    assert w.status.startswith("Solved") and w.puzzle_state["solved"] == []
+    assert w.status.endswith("(after Show best: not counted as solved)") and w.puzzle_state["solved"] == []
 
 
 def test_next_puzzle_walks_a_level_and_counts_the_solved():
@@ -93,7 +97,7 @@ def test_next_puzzle_walks_a_level_and_counts_the_solved():
     assert "Solved: 1 of 3" in w.view().info
     tap(w, "next")
     tap(w, "next")
-    assert w.status == "Level done: 1 of 3 solved. Next puzzle starts the level again."
+    assert w.status == "Level done: 1 of 3 solved. Back to the first puzzle of the level."
     assert w.puzzle_state["index"] == 1
     assert CafeWidget.puzzle(2).puzzle_state["total"] == len(puzzles(2))
 
@@ -172,12 +176,12 @@ def test_stepping_back_through_the_game_is_read_only(duel):
     live = duel.game.format()
     tap(duel, "back")
     assert duel.viewing == 1 and duel.cafe == duel.game.log[1].before.cafe
-    assert duel.status == "Turn 1 of 2: Player 1 played DEm@a2: 4."
+    assert duel.status == "Turn 1 of 2: Player 1 played DEm@a2: 4 points."
     assert dict(duel.view().badges) == {"b2": 4} and duel.view().marks == (("a2", "P1 +4"),)
     tap(duel, "back")
     assert duel.viewing == 0 and duel.cafe == Cafe.parse("DE GB IT CN CF | b1:DEf | FR US")
     tap(duel, "c2")                                # read-only: nothing is played
-    assert duel.status.startswith("You are looking back at turn 0 of 2 (read-only)")
+    assert duel.status.startswith("You are looking back at the start of the game (read-only)")
     assert duel.game.format() == live
     tap(duel, "forward")
     tap(duel, "forward")
@@ -290,3 +294,63 @@ def test_teach_review_prints_the_facts(capsys):
         "  2. player 2: drew a card   (best then: GBf@c2, GBm@d3 = 9)\n"
         "  3. player 1: declared the end (R12c)   (hand empty)\n"
         "  2. player 2: drew a card   (best then: GBf@c2, GBm@d3 = 9)\n")
+
+
+EMPTIES = "DE GB IT CN CF | b1:DEf | FR | CNm ITf GBm | DEm / GBf GBm USf | - / - | 0 0 | to:1"
+
+
+def test_back_to_game_gives_back_the_whole_screen_the_r12c_wait_included():
+    w = CafeWidget.from_notation(EMPTIES, players=["human", "computer"])
+    play(w, "DEm@a2")
+    tap(w, "end")                                  # the hand is empty: the computer waits (R12c)
+    waiting = ("Player 1, your hand is empty: Declare end now to finish the game (R12c), or End "
+               "turn to let the others play.")
+    assert w.status.endswith(waiting)
+    tap(w, "back")
+    tap(w, "try")
+    assert w.mode == "sandbox"
+    tap(w, "live")
+    assert w.mode == "game" and w.status == waiting and w.viewing is None
+    before = w.game.format()
+    tap(w, "draw")                                 # still waiting: nothing is done for anyone
+    assert w.game.format() == before and w.status.startswith("Player 1, your hand is empty")
+    tap(w, "declare")
+    assert w.game.over_reason == "R12c" and w.game.result().winners == (0,)
+
+
+def test_back_to_game_keeps_the_hand_over_screen_between_two_people():
+    w = CafeWidget(game=Game.new(players=2, seed=4), players=["human", "human"])
+    tap(w, "draw")
+    assert w.view().handover
+    tap(w, "row1")
+    tap(w, "try")
+    assert "|" not in w.notation.split("|", 2)[-1] and w.notation.count("|") == 1   # no table pile shown
+    tap(w, "live")
+    assert w.view().handover and w.view().hand == ()
+
+
+def test_try_from_the_best_turn_shown_replays_that_turn_as_a_puzzle():
+    w = CafeWidget.from_notation(DUEL, players=["human", "greedy"])
+    play(w, "DEm@a2")
+    tap(w, "end")
+    tap(w, "row1")
+    tap(w, "best")
+    tap(w, "try")
+    assert w.mode == "puzzle" and w.cafe == Cafe.parse("DE GB IT CN CF | b1:DEf | FR US")
+    assert w.view().hand == ("CNm", "DEf", "DEm", "ITf")          # the hand player 1 had
+    assert w.status.startswith("Turn 1 again, as a puzzle")
+    play(w, "DEm@c2", "DEf@b3", "ITf@d3")
+    tap(w, "check")
+    assert w.puzzle_state["solved"] == [1] and w.status.startswith("Solved: DEm@c2, DEf@b3, ITf@d3 makes 17")
+    tap(w, "live")
+    assert w.mode == "game" and w.game.scores == (4, 16) and w.viewing is None
+
+
+def test_declare_end_never_acts_for_a_computer():
+    """The computer emptied its hand and played on; the person's click on the greyed Declare
+    end must not declare the end in the computer's name (R12c)."""
+    w = CafeWidget.from_notation("DE GB IT CN CF | b1:DEf | FR | CNm ITf GBm TRf | DEm DEf ITf CNm / - "
+                                 "| - / - | 0 20 | to:1 declare:2", players=["human", "greedy"])
+    before = w.game.format()
+    tap(w, "declare")
+    assert w.game.format() == before and w.status.endswith("(R12).")

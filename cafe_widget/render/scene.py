@@ -126,7 +126,7 @@ class View:
     palette: bool = False
     handover: str = ""
     selected: int | None = None
-    lit: tuple[tuple[str, int], ...] = ()
+    lit: tuple[tuple[str, int | None], ...] = ()   # (seat, points), None: lit without points
     hint: tuple[tuple[str, str], ...] = ()   # (seat, "1 RUf +6"), the best turn in order
     badges: tuple[tuple[str, int], ...] = ()
     placed: tuple[str, ...] = ()
@@ -224,7 +224,8 @@ def build_scene(view: View) -> Scene:
             lights.append(Rect(x + 4, y + 4, CELL - 8, CELL - 8, None, COLORS["lit"], 4))
             if not guest:
                 lights.append(Rect(x + 8, y + 30, CELL - 16, 32, COLORS["lit_fill"]))
-                lights.append(Text(x + CELL / 2, y + 46, f"+{lit[seat]}", 20, COLORS["lit"], True, "center"))
+                if lit[seat] is not None:   # None: lit without its points (a puzzle)
+                    lights.append(Text(x + CELL / 2, y + 46, f"+{lit[seat]}", 20, COLORS["lit"], True, "center"))
         regions.append(Region("seat", seat, x + 6, y + 6, CELL - 12, CELL - 12))
 
     hinted: dict[str, list[str]] = {}

@@ -29,6 +29,10 @@ COMPUTER = "computer"             # a computer player of the default kind
 DEFAULT_COMPUTER = "strong"
 
 GAME, SANDBOX, PUZZLE, SEATS_TASK = "game", "sandbox", "puzzle", "seats"
+#: Everything a game's screen is: kept aside by *Try from here*, given back by *Back to game*.
+SCREEN_STATE = ("_mode", "_game", "_kinds", "_bots", "_cafe", "_turn", "_variant", "_selected",
+                "_hint", "_badges", "_info", "_status", "_kind", "_revealed", "_waiting",
+                "_viewing", "_view_best", "_reviewing", "_sheet_start", "_marks_at", "_marks")
 #: The scoresheet's and the history's buttons: they work whatever the game is waiting for.
 HISTORY_BUTTONS = ("back", "forward", "review", "rows_up", "rows_down", "try", "live", "best")
 
@@ -203,9 +207,9 @@ class CafeWidget(widgets.VBox):
         """The notation of what is shown: the café's; the whole game's (hands and piles
         included) only in teaching mode, so a shared screen gives no hidden card away (not
         even the order of the face-down table pile)."""
-        if self._game is None:
+        if self._game is None and (self._stash is None or self.teaching):
             return self.cafe.format()
-        if self.teaching and self._viewing is None:
+        if self._game is not None and self.teaching and self._viewing is None:
             return self._game.format()
         return Cafe(self.cafe.tables, self.cafe.seats).format()
 
@@ -310,9 +314,17 @@ class CafeWidget(widgets.VBox):
         if region.kind == "button" and region.name in HISTORY_BUTTONS and self._mode == GAME:
             getattr(self, f"_button_{region.name}")()
             return
+        game = self._game
+        if (game is not None and not game.is_over and game.to_move in self._bots
+                and self._waiting is None and self._viewing is None):
+            self._go_on(game.to_move, [])   # never act for a computer: it plays first
+            return
         if self._viewing is not None:
             self._view_best = False
-            self._say("history_read_only", n=self._viewing, total=len(self._game.log))
+            if self._viewing:
+                self._say("history_read_only", n=self._viewing, total=len(self._game.log))
+            else:
+                self._say("history_read_start")
             return
         if self._waiting is not None and not (region.kind == "button" and region.name in ("end", "declare")):
             self._say("may_declare", name=self._name(self._waiting))
@@ -364,7 +376,10 @@ class CafeWidget(widgets.VBox):
         guest = self._hand()[index]
         scores = self._seat_scores(guest)
         if scores:
-            seats = ", ".join(f"{s} (+{c.points})" for s, c in scores.items())
+            if self._mode == PUZZLE:   # the points would give the puzzle away: only where
+                seats = ", ".join(scores)
+            else:
+                seats = ", ".join(f"{s} (+{c.points})" for s, c in scores.items())
             self._say("may_sit", guest=guest, seats=seats)
         else:
             self._say("nowhere", guest=guest)
@@ -396,7 +411,9 @@ class CafeWidget(widgets.VBox):
         else:
             card = self._game.place(f"{guest}@{seat}")
         self._selected = None
-        self._badges = tuple(card.by_table.items())
+        # points per table, where the table still stands (a cleared one is said in words)
+        self._badges = tuple((place, points) for place, points in card.by_table.items()
+                             if place not in card.cleared)
         text = say(self.lang, "scored", move=card.text, tables=card_points(card, self.lang), points=card.points)
         if card.cleared:
             text += say(self.lang, "clears", places=" ".join(card.cleared))
@@ -415,8 +432,9 @@ class CafeWidget(widgets.VBox):
         if nation is None:
             self._say("missing_table", place=place)
             return
-        self._say("table_info", adj=TABLE_ADJECTIVES[self.lang][nation], place=place,
-                  count=len(self.cafe.guests_at(place)))
+        count = len(self.cafe.guests_at(place))
+        self._say("table_info", adj=TABLE_ADJECTIVES[self.lang][nation], place=place, count=count,
+                  s="" if count == 1 else "s")
 
     def _button_undo(self) -> None:
         if self._game is None:
@@ -523,7 +541,12 @@ class CafeWidget(widgets.VBox):
     def _button_declare(self) -> None:
         self._need_game()
         who = [p for p in self._game.who_may_declare() if self._kinds[p] == HUMAN]
-        self._game.declare_end(who[0] if who else None)
+        if not who:   # only a person may declare from this screen, never for a computer (R12c)
+            person = self._shown_player() if self._kinds[self._shown_player()] == HUMAN else (
+                self._kinds.index(HUMAN) if HUMAN in self._kinds else self._game.to_move)
+            raise self._game.explain_declare_end(person) or IllegalMove.because(
+                "R12", "cannot_declare", self._game.cafe, player=person + 1)
+        self._game.declare_end(who[0])
         self._waiting = None
         self._finish_text(say(self.lang, "declared", name=self._name(self._game.log[-1].player)))
 
@@ -675,19 +698,15 @@ class CafeWidget(widgets.VBox):
     def _button_live(self) -> None:
         """Back to the live game (from the history, or from a sandbox tried from it)."""
         if self._stash is not None:
-            game, kinds, bots, reviewing = self._stash
-            self._reset_screen()
-            self._mode, self._game, self._kinds, self._bots = GAME, game, kinds, bots
-            self._cafe = self._turn = None
-            self._variant = game.variant
-            self._reviewing = reviewing or game.is_over
-            if game.is_over:
-                self._info = result_lines(game, self.lang, kinds)
-            self._say("back_live")
-            return
+            for key, value in self._stash.items():
+                setattr(self, key, value)
+            self._stash = None
         self._viewing, self._view_best = None, False
-        self._badges = ()
-        self._say("back_live")
+        self._badges, self._hint = (), ()
+        if self._waiting is not None:   # still the person's R12c choice to make
+            self._say("may_declare", name=self._name(self._waiting))
+        else:
+            self._say("back_live")
 
     def _button_review(self) -> None:
         self._reviewing = not self._reviewing
@@ -707,11 +726,18 @@ class CafeWidget(widgets.VBox):
         if self._viewing is None:
             return
         n = self._viewing
-        cafe = self._position(n).cafe
-        stash = (self._game, self._kinds, self._bots, self._reviewing)
-        self._setup(None, None, cafe, self._game.variant, None)
+        stash = {key: getattr(self, key) for key in SCREEN_STATE}
+        if self._view_best:   # the best turn is shown: try that turn again, with that hand
+            entry = self._game.log[n - 1]
+            before = entry.before
+            puzzle = Puzzle(before.cafe, before.hands[entry.player], before.variant)
+            self._start_puzzles([puzzle])
+            self._stash = stash
+            self._say("tried_turn", n=n)
+            return
+        self._setup(None, None, self._position(n).cafe, self._game.variant, None)
         self._stash = stash
-        self._say("tried", n=n)
+        self._say("tried" if n else "tried_start", n=n)
 
     def _button_best(self) -> None:
         """In the history: light the best turn the person could have made before the turn
@@ -721,9 +747,11 @@ class CafeWidget(widgets.VBox):
             return
         entry = self._game.log[n - 1]
         review = self._game._review_entry(n - 1, entry)
-        if self._kinds[entry.player] != HUMAN or (self._humans() > 1 and not self.teaching
-                                                  and not self._game.is_over):
+        if self._kinds[entry.player] != HUMAN:
             self._say("history_best_none", why=say(self.lang, "history_best_private"))
+            return
+        if not self._may_review(entry.player):
+            self._say("history_best_none", why=say(self.lang, "history_best_hidden"))
             return
         if review.best is None:
             self._say("history_best_none", why=say(self.lang, "history_best_no_turn"))
@@ -789,7 +817,8 @@ class CafeWidget(widgets.VBox):
         self._grade = grade
         if grade.solved and self._pi not in self._shown_best:
             self._solved.add(self._pi)
-        self._set_status(grade.message, "ok" if grade.solved else "error")
+        late = say(self.lang, "not_counted") if grade.solved and self._pi in self._shown_best else ""
+        self._set_status(grade.message + late, "ok" if grade.solved else "error")
 
     def _turn_text(self) -> str:
         return ", ".join(c.text for c in self._turn.cards)
@@ -891,10 +920,13 @@ class CafeWidget(widgets.VBox):
         lang, turn, p = self.lang, self._turn, self._puzzle
         hand = self._hand()
         guest = self._selected_guest()
-        lit = tuple((s, c.points) for s, c in self._seat_scores(guest).items()) if guest else ()
+        # the seats light up without their points: those would give the puzzle away
+        lit = tuple((s, None) for s in self._seat_scores(guest)) if guest else ()
         total = len(self._puzzles)
         if p.level is not None:
-            title = say(lang, "puzzle_title", n=self._pi + 1, total=total, level=p.level)
+            title = (say(lang, "puzzle_title", n=self._pi + 1, total=total, level=p.level)
+                     if p.number in (None, self._pi + 1) else
+                     say(lang, "puzzle_numbered", number=p.number, level=p.level, n=self._pi + 1, total=total))
         else:
             title = say(lang, "puzzle_of", n=self._pi + 1, total=total) if total > 1 else say(lang, "puzzle_one")
         info = (say(lang, "puzzle_task"), say(lang, "puzzle_how"))
@@ -911,6 +943,8 @@ class CafeWidget(widgets.VBox):
                    ("show_best", say(lang, "show_best"), True))
         if total > 1:
             buttons += (("next", say(lang, "next"), True),)
+        if self._stash is not None:
+            buttons += (("live", say(lang, "live"), True),)
         return View(turn.cafe, lang, hand=hand, hand_title=say(lang, "puzzle_hand", count=len(hand)),
                     selected=self._selected, lit=lit, badges=self._badges,
                     placed=tuple(c.seat for c in turn.cards), title=title, info=info,
@@ -970,7 +1004,8 @@ class CafeWidget(widgets.VBox):
                     and self._kinds[p] == HUMAN and not waiting))
         marks = self._marks if self._marks_at == len(game.log) and turn is None else ()
         return View(game.cafe, lang, hand=hand if self._revealed or game.is_over else (),
-                    hand_title=say(lang, title_key, name=self._name(p), count=len(hand)),
+                    hand_title=say(lang, title_key, name=self._name(p), count=len(hand),
+                                   s="" if len(hand) == 1 else "s"),
                     handover=handover, selected=self._selected, lit=lit, hint=self._hint,
                     badges=self._badges, marks=marks,
                     placed=tuple(c.seat for c in turn.cards) if turn else (),
