@@ -29,7 +29,7 @@ def test_every_seat_table_card_and_button_round_trips_through_hit_test():
         region = hit_test(scene, x, y)
         assert region is not None and region.name == name, name
     assert hit_test(scene, 1, 1) is None
-    with pytest.raises(KeyError):
+    with pytest.raises(ValueError, match=r"nothing called 'ESm' is shown; shown now: b2 d2 c3 .* CFf ITm RUf"):
         scene.locate("ESm")
 
 

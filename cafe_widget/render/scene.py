@@ -32,6 +32,7 @@ from .style import (BUTTON_GAP, BUTTON_H, BUTTON_W, CAFE_SIZE, CARD_GAP, CARD_H,
                     WIDTH)
 
 PALETTE_H = 56                        # palette cards are a little shorter: two rows of 12
+STATUS_SIZE, STATUS_LINE = 15, 19     # the status: up to three lines of 15-px text
 BUTTON_Y = HAND_Y + 2 * PALETTE_H + 6 + 14
 STATUS_Y = BUTTON_Y + BUTTON_H + 10
 HEIGHT = STATUS_Y + STATUS_H + 10
@@ -91,7 +92,8 @@ class Scene:
         for region in self.regions:
             if region.name == name:
                 return region.centre
-        raise KeyError(f"nothing called {name!r} is shown")
+        shown = " ".join(dict.fromkeys(r.name for r in self.regions))
+        raise ValueError(f"nothing called {name!r} is shown; shown now: {shown}")
 
     def texts(self) -> list[str]:
         """Every text drawn, in drawing order (for tests and screen readers)."""
@@ -145,6 +147,7 @@ class View:
     sheet_selected: int | None = None            # the row whose position is shown
     sheet_start: int | None = None               # first row shown; None: follow the newest
     sheet_buttons: tuple[tuple[str, str, bool], ...] = ()   # ◀ ▶ Review, in its header
+    title_button: tuple[str, str, bool] | None = None       # New game, beside the title
 
 
 def cell_box(name: str) -> tuple[float, float]:
@@ -279,7 +282,18 @@ def _panel(out: list, lights: list, regions: list, view: View, height: float) ->
     x, y, w = PANEL_X, GRID_Y - 4, PANEL_W
     bottom = GRID_Y + 5 * CELL + 4
     out.append(Rect(x, y, w, bottom - y, COLORS["panel"], COLORS["panel_edge"]))
-    out.append(Text(x + 14, y + 20, view.title or "Café International", 18, COLORS["ink"], True, "left", w - 28))
+    title_w = w - 28
+    if view.title_button:   # e.g. New game, at the right of the title
+        key, label, enabled = view.title_button
+        bw = max(84, round(14 + 7.4 * len(label)))
+        bx, by = x + w - 10 - bw, y + 9
+        out.append(Rect(bx, by, bw, 24, COLORS["button"] if enabled else COLORS["button_off"],
+                        COLORS["card_edge"], 1))
+        out.append(Text(bx + bw / 2, by + 12, label, 12, COLORS["button_text"] if enabled
+                        else COLORS["button_off_text"], True, "center", bw - 6))
+        regions.append(Region("button", key, bx, by, bw, 24))
+        title_w = w - 38 - bw
+    out.append(Text(x + 14, y + 20, view.title or "Café International", 18, COLORS["ink"], True, "left", title_w))
     line = y + 50
     for p in view.players:
         if p.to_move:
@@ -389,10 +403,11 @@ def _controls(out: list, regions: list, view: View) -> None:
     fill = {"error": COLORS["status_error"], "ok": COLORS["status_ok"]}.get(view.status_kind, COLORS["status"])
     out.append(Rect(GRID_X - 4, STATUS_Y, WIDTH - GRID_X - 16, STATUS_H, fill, COLORS["panel_edge"]))
     width = WIDTH - GRID_X - 36
-    lines = wrap(view.status, width, 14, 3)
-    top = STATUS_Y + STATUS_H / 2 - (len(lines) - 1) * 9
+    lines = wrap(view.status, width, STATUS_SIZE, 3)
+    top = STATUS_Y + STATUS_H / 2 - (len(lines) - 1) * STATUS_LINE / 2
     for i, text in enumerate(lines):
-        out.append(Text(GRID_X + 8, top + 18 * i, text, 14, COLORS["ink"], False, "left", width))
+        out.append(Text(GRID_X + 8, top + STATUS_LINE * i, text, STATUS_SIZE, COLORS["ink"], False,
+                        "left", width))
 
 
 #: A text's width estimated per character, as a share of the font size (DejaVu Sans is wide;

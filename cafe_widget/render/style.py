@@ -75,4 +75,4 @@ PANEL_X, PANEL_W = 530, 356
 HAND_Y = 546         # top of the hand row
 CARD_W, CARD_H, CARD_GAP = 64, 68, 6
 BUTTON_Y, BUTTON_H, BUTTON_W, BUTTON_GAP = 0, 34, 124, 10   # BUTTON_Y is set per layout
-STATUS_H = 58          # up to three lines of text: a refusal or a grade is read whole
+STATUS_H = 64          # up to three lines of 15-px text: a refusal or a grade is read whole

@@ -8,6 +8,18 @@ from .scene import PlayerLine, View
 
 WORDS = {
     "en": {
+        "new_game": "New game",
+        "new_confirm": "Start a new game? This one would be lost (w.save() keeps it as text): click "
+                       "New game again to start.",
+        "new_started": "New game, seed {seed}.",
+        "load_confirm": "Replace the game? The game so far would be lost (w.save() keeps it as "
+                        "text): click Load again to replace it.",
+        "alone_line": "alone: no points yet, must be joined (R7)",
+        "command_placeholder": "a move: RUf@c2, ITf@c4 · draw · end · undo · down ITm · declare · hint",
+        "command_button": "Play",
+        "command_unknown": "{text!r} is not a move: write a placement or a turn (RUf@c2, ITf@c4), or "
+                           "one of: {actions}.",
+        "command_not_now": "{text!r}: there is no {action} here now; you may use: {actions}.",
         "check": "Check", "show_best": "Show best", "next": "Next puzzle", "show_answer": "Show answer",
         "clear_marks": "Clear", "try": "Try from here", "live": "Back to game", "review": "Review",
         "scoresheet": "Scoresheet", "review_title": "Review",
@@ -68,7 +80,7 @@ WORDS = {
         "undo": "Undo", "end": "End turn", "draw": "Draw", "down": "Face down",
         "declare": "Declare end", "keep": "Keep turn", "clear": "Empty café",
         "player": "Player {n}", "computer": "Computer {n}", "computer_kind": "Computer {n} ({kind})",
-        "kinds": {"random": "random", "greedy": "greedy", "strong": "strong"},
+        "kinds": {"random": "random", "greedy": "greedy", "steady": "steady", "strong": "strong"},
         "hint": "Hint",
         "hint_turn": "Hint, not played: {turn} = {points} points, the most this hand can make "
                      "now (the seats are numbered in order).",
@@ -128,6 +140,18 @@ WORDS = {
                     "R12c": "a player declared the end"},
     },
     "fr": {
+        "new_game": "Nouvelle partie",
+        "new_confirm": "Commencer une nouvelle partie ? Celle-ci serait perdue (w.save() la garde en "
+                       "texte) : cliquez encore « Nouvelle partie » pour commencer.",
+        "new_started": "Nouvelle partie, graine {seed}.",
+        "load_confirm": "Remplacer la partie ? La partie en cours serait perdue (w.save() la garde "
+                        "en texte) : cliquez encore « Charger » pour la remplacer.",
+        "alone_line": "seul(e) : aucun point pour l'instant, à rejoindre (R7)",
+        "command_placeholder": "un coup : RUf@c2, ITf@c4 · draw · end · undo · down ITm · declare · hint",
+        "command_button": "Jouer",
+        "command_unknown": "{text!r} n'est pas un coup : écrivez un placement ou un tour (RUf@c2, "
+                           "ITf@c4), ou l'un de : {actions}.",
+        "command_not_now": "{text!r} : pas de « {action} » ici pour l'instant ; possibles : {actions}.",
         "check": "Vérifier", "show_best": "Voir le meilleur", "next": "Puzzle suivant",
         "show_answer": "Voir la réponse", "clear_marks": "Effacer", "try": "Essayer d'ici",
         "live": "Retour au jeu", "review": "Bilan", "scoresheet": "Feuille de score", "review_title": "Bilan",
@@ -189,7 +213,7 @@ WORDS = {
         "undo": "Annuler", "end": "Fin du tour", "draw": "Piocher", "down": "Face cachée",
         "declare": "Déclarer la fin", "keep": "Garder le tour", "clear": "Vider le café",
         "player": "Joueur {n}", "computer": "Ordinateur {n}", "computer_kind": "Ordinateur {n} ({kind})",
-        "kinds": {"random": "au hasard", "greedy": "glouton", "strong": "fort"},
+        "kinds": {"random": "au hasard", "greedy": "glouton", "steady": "régulier", "strong": "fort"},
         "hint": "Conseil",
         "hint_turn": "Conseil, non joué : {turn} = {points} points, le plus que cette main puisse "
                      "faire maintenant (les places sont numérotées dans l'ordre).",
@@ -303,7 +327,7 @@ def turn_lines(cards, lang: str = "en") -> tuple[str, ...]:
         lines.append(f"{card.text} = {card.points}" + (say(lang, "clears", places=" ".join(card.cleared))
                                                         if card.cleared else ""))
         scoring = [table_points(t.place, t.nation, t.points, lang) + _variant(t, lang)
-                   for t in card.tables if t.points or t.variant] or ["+0"]
+                   for t in card.tables if t.points or t.variant] or [say(lang, "alone_line")]
         for i in range(0, len(scoring), 2):   # two tables a line: the panel is narrow
             lines.append("    " + ", ".join(scoring[i:i + 2]))
     return tuple(lines)

@@ -10,6 +10,9 @@ its rule and sentence. No exception ever reaches the notebook.
 
 from __future__ import annotations
 
+import random
+from html import escape
+
 import ipywidgets as widgets
 from ipycanvas import MultiCanvas
 
@@ -34,7 +37,16 @@ SCREEN_STATE = ("_mode", "_game", "_kinds", "_bots", "_cafe", "_turn", "_variant
                 "_hint", "_badges", "_info", "_status", "_kind", "_revealed", "_waiting",
                 "_viewing", "_view_best", "_reviewing", "_sheet_start", "_marks_at", "_marks")
 #: The scoresheet's and the history's buttons: they work whatever the game is waiting for.
-HISTORY_BUTTONS = ("back", "forward", "review", "rows_up", "rows_down", "try", "live", "best")
+HISTORY_BUTTONS = ("back", "forward", "review", "rows_up", "rows_down", "try", "live", "best", "new")
+#: Words the command box takes for the buttons (besides placements in notation).
+COMMANDS = {"draw": "draw", "end": "end", "undo": "undo", "declare": "declare", "hint": "hint",
+            "keep": "end", "check": "check", "best": "show_best", "show best": "show_best",
+            "next": "next", "answer": "answer", "clear": "clear", "new": "new", "new game": "new",
+            "review": "review", "back": "back", "forward": "forward", "live": "live", "try": "try",
+            "down": "down"}
+#: Visually hidden, read by screen readers: the status line as text (the canvas is a picture).
+_SR_ONLY = ("position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);"
+            "white-space:nowrap")
 
 
 class CafeWidget(widgets.VBox):
@@ -65,13 +77,24 @@ class CafeWidget(widgets.VBox):
                                   placeholder="café or game notation")
         self._load_button = widgets.Button(description="Load" if lang == "en" else "Charger",
                                            layout=widgets.Layout(width="110px"))
-        super().__init__([self._canvas, widgets.HBox([self._text, self._load_button])])
+        # Without a mouse: a move typed in notation, the same refusals as a click.
+        self._command = widgets.Text(placeholder=say(lang, "command_placeholder"), continuous_update=False,
+                                     layout=widgets.Layout(width=f"{WIDTH - 130}px"))
+        self._command_button = widgets.Button(description=say(lang, "command_button"),
+                                              layout=widgets.Layout(width="110px"))
+        self._live = widgets.HTML("")   # the status again, for screen readers (aria-live)
+        self._confirm: str | None = None   # "new" or "load": asked once, done on the second click
+        self._shown_notation = None
+        super().__init__([self._canvas, self._live, widgets.HBox([self._command, self._command_button]),
+                          widgets.HBox([self._text, self._load_button])])
         self._drawn = [None, None, None]
         self._scene = None
         self._canvas.on_mouse_down(self._on_mouse_down)
         self._canvas.on_touch_start(self._on_touch_start)
         self._canvas.on_client_ready(self._on_client_ready)
-        self._load_button.on_click(lambda _: self._guarded(self.load, self._text.value))
+        self._load_button.on_click(lambda _: self._guarded(self._load_clicked))
+        self._command_button.on_click(lambda _: self._submit())
+        self._command.observe(lambda change: self._submit() if change["new"].strip() else None, "value")
         self._setup(game, players, cafe, variant, seed)
         self.redraw()
 
@@ -169,6 +192,105 @@ class CafeWidget(widgets.VBox):
             self._setup(None, None, Cafe.parse(text), self._variant if self._game is None else False, None)
         self._say("loaded", what=self.notation)
         self.redraw()
+
+    def _in_progress(self) -> bool:
+        """A game is going on that a new game or a load would throw away."""
+        game = self._game if self._stash is None else self._stash["_game"]
+        return game is not None and not game.is_over and bool(game.log or game.turn)
+
+    def _load_clicked(self) -> None:
+        """Load: over a game in progress, ask first (a second click replaces it)."""
+        if self._in_progress() and self._confirm != "load":
+            self._confirm = "load"
+            self._say("load_confirm")
+            return
+        self._confirm = None
+        self.load(self._text.value)
+
+    def _button_new(self) -> None:
+        """A new game with the same players and options, the next seed (asked first while a
+        game is going on)."""
+        if self._in_progress() and self._confirm != "new":
+            self._confirm = "new"
+            self._say("new_confirm")
+            return
+        self._confirm = None
+        stash = self._stash
+        game, kinds = (self._game, self._kinds) if stash is None else (stash["_game"], stash["_kinds"])
+        seed = game.seed + 1 if isinstance(game.seed, int) else random.SystemRandom().randrange(2**32)
+        self._setup(Game.new(players=game.players, seed=seed, variant=game.variant), kinds, None, False, None)
+        self._status = say(self.lang, "new_started", seed=seed) + " " + self._status
+
+    # -- without a mouse -----------------------------------------------------------------------
+
+    def command(self, text: str) -> None:
+        """Do what the command box says: a placement or a whole turn in notation (``"RUf@c2"``,
+        ``"RUf@c2, ITf@c4"``: the turn goes on until ``end``), or an action: ``draw``, ``end``,
+        ``undo``, ``down ITm``, ``declare``, ``hint`` (in a puzzle ``check``, ``best``,
+        ``next``; ``new``, ``review``, ``back``, ``forward``, ``live``, ``try``). Several,
+        separated by commas or semicolons, one after another. The same code path and refusals
+        as the clicks; a line whose placement is refused places none of its cards."""
+        self._guarded(self._command_line, text)
+
+    def _submit(self) -> None:
+        text = self._command.value
+        if not text.strip():
+            return
+        self.command(text)
+        self._command.value = ""
+
+    def _command_line(self, text: str) -> None:
+        steps = [t.strip() for t in text.replace(";", ",").split(",") if t.strip()]
+        placed = 0
+        for step in steps:
+            word = step.lower().replace(":", " ").strip()
+            if "@" in step:
+                try:
+                    self._command_place(step)
+                except (IllegalMove, NotationError):
+                    for _ in range(placed):   # all or nothing: take this line's cards back
+                        self._button_undo()
+                    raise
+                placed += 1
+                continue
+            key = COMMANDS.get(word)
+            if word.startswith("down "):
+                self._command_select(step.split(None, 1)[1].replace(":", "").strip())
+                key = "down"
+            elif key is None and word.startswith("down") and ":" in step:
+                self._command_select(step.split(":", 1)[1])
+                key = "down"
+            shown = [r.name for r in self._scene.regions if r.kind == "button"]
+            if key is None:
+                self._say("command_unknown", text=step, actions=", ".join(_command_words(shown)))
+                return
+            if key not in shown:
+                self._say("command_not_now", text=step, action=step,
+                          actions=", ".join(_command_words(shown)))
+                return
+            self._click(*self._scene.locate(key))
+            placed = 0
+
+    def _command_select(self, guest_text: str) -> None:
+        """Select a card of the hand (or palette) by its code, as a click on it would."""
+        from ..engine.cards import parse_guest
+
+        guest = parse_guest(guest_text.strip(), "placement")
+        hand = self._hand()
+        if guest not in hand:
+            if self._game is not None:
+                raise IllegalMove.because("R4", "not_in_hand", self.cafe, move=guest_text, guest=guest)
+            raise NotationError("placement", guest_text, "is not a card you may place here")
+        self._selected = hand.index(guest)
+
+    def _command_place(self, placement: str) -> None:
+        from ..engine.cafe import parse_placement
+
+        guest, seat = parse_placement(placement.strip())
+        if self._mode == SEATS_TASK:   # a seat task is answered with seats
+            raise NotationError("placement", placement, "is not asked here: click the seats, or type them")
+        self._command_select(guest)
+        self._click(*self._scene.locate(seat))   # a refusal raises here, as a click's would
 
     # -- what the tests and tutorials read ------------------------------------------------
 
@@ -307,6 +429,8 @@ class CafeWidget(widgets.VBox):
         region = hit_test(self._scene, x, y)
         if region is None:
             return
+        if not (region.kind == "button" and region.name == "new"):
+            self._confirm = None   # a question (New game? Load?) lasts until the next click
         self._hint = ()   # a hint lasts until the next click
         if region.kind == "row":
             self._show_position(region.index + 1)
@@ -1010,6 +1134,7 @@ class CafeWidget(widgets.VBox):
                     badges=self._badges, marks=marks,
                     placed=tuple(c.seat for c in turn.cards) if turn else (),
                     title="Café International", players=game_lines(game, lang, self._kinds),
+                    title_button=("new", say(lang, "new_game"), True),
                     piles=say(lang, "piles", guests=len(game.guest_pile), tables=len(game.table_pile)),
                     info=info, buttons=buttons, status=self._status, status_kind=self._kind,
                     **self._sheet_fields())
@@ -1065,7 +1190,12 @@ class CafeWidget(widgets.VBox):
         """Draw what changed since the last redraw, in one message."""
         scene = build_scene(self.view())
         self._scene = scene
-        self._text.value = self.notation
+        notation = self.notation
+        if notation != self._shown_notation:   # leave what a student pasted until it changes
+            self._text.value = self._shown_notation = notation
+        live = f'<div aria-live="polite" role="status" style="{_SR_ONLY}">{escape(self._status)}</div>'
+        if self._live.value != live:
+            self._live.value = live
         changed = [i for i in range(3) if self._drawn[i] != scene.layers[i]]
         if not changed:
             return
@@ -1074,6 +1204,17 @@ class CafeWidget(widgets.VBox):
                 draw_layer(self._canvas[i], scene.layers[i])
         for i in changed:
             self._drawn[i] = scene.layers[i]
+
+
+def _command_words(buttons) -> list[str]:
+    """What the command box takes now, for the buttons shown."""
+    words = {"show_best": "best", "down": "down ITm", "rows_up": None, "rows_down": None}
+    out = ["RUf@c2"]
+    for key in buttons:
+        word = words.get(key, key)
+        if word and word not in out:
+            out.append(word)
+    return out
 
 
 def _hint_labels(cards, placed: int) -> tuple[tuple[str, str], ...]:

@@ -1,0 +1,149 @@
+"""The widget in class (issue 13): readable, forgiving, playable without a mouse. Driven through
+``locate``/``click`` and the command box, as a student would."""
+
+import pytest
+
+from cafe_widget import Cafe, CafeWidget, Game
+from cafe_widget.render.scene import STATUS_SIZE, Text, wrap
+
+DUEL = "DE GB IT CN CF | b1:DEf | FR US | CNm ITf GBm TRf | DEm DEf ITf CNm / GBf GBm ITm | - / - | 0 0 | to:1"
+E12 = "RU GB FR ES IT | b1:RUf b3:RUm | US CN DE"
+
+
+def tap(w, name):
+    w.click(*w.locate(name))
+
+
+def status_texts(w):
+    from cafe_widget.render.scene import STATUS_Y
+
+    return [p.text for p in w.scene.layers[1] if isinstance(p, Text) and p.y > STATUS_Y]
+
+
+# -- readable ------------------------------------------------------------------------------------
+
+def test_the_status_wraps_whole_on_up_to_three_lines_of_15_px():
+    w = CafeWidget.from_notation(DUEL, players=["human", "greedy"])
+    tap(w, "ITf")
+    tap(w, "a2")                                   # a long R5 refusal
+    lines = status_texts(w)
+    assert 2 <= len(lines) <= 3 and " ".join(lines) == w.status
+    assert all(p.size >= 15 for p in w.scene.layers[1] if isinstance(p, Text) and p.text in lines)
+    assert STATUS_SIZE == 15
+    assert wrap("a " * 200, 800, 15, 3)[-1].count("a") > 50     # never more than three lines
+
+
+def test_a_lone_card_is_explained_not_shown_as_plus_zero():
+    w = CafeWidget.from_notation("DE GB IT CN CF | b1:DEf | FR US | CNm ITf GBm TRf | CNm USf / GBf "
+                                 "| - / - | 0 0 | to:1", players=["human", "greedy"])
+    tap(w, "CNm")
+    tap(w, "a4")
+    info = w.view().info
+    assert "    alone: no points yet, must be joined (R7)" in info and "    +0" not in info
+
+
+# -- forgiving -----------------------------------------------------------------------------------
+
+def test_new_game_asks_first_then_deals_the_next_seed_with_the_same_players():
+    w = CafeWidget(game=Game.new(players=3, seed=7), players=["human", "greedy", "random"], variant=True)
+    tap(w, "draw")
+    played = w.game.format()
+    tap(w, "new")
+    assert w.status.startswith("Start a new game? This one would be lost") and w.game.format() == played
+    tap(w, "b1")                                   # anything else: the question is dropped
+    tap(w, "new")
+    assert w.game.format() == played
+    tap(w, "new")
+    assert w.game.seed == 8 and w.status.startswith("New game, seed 8. Welcome!")
+    assert w.game.players == 3 and w._kinds == ("human", "greedy", "random")
+    assert w.game == Game.new(players=3, seed=8) or w.game.log      # the computers may have played
+    fresh = Game.new(players=3, seed=8)
+    assert w.game.log == [] or w.game.log[0].before.cafe == fresh.cafe
+
+
+def test_new_game_at_once_when_nothing_was_played_and_in_french():
+    w = CafeWidget(game=Game.new(players=2, seed=3, start_player=0), players=["human", "human"], lang="fr")
+    tap(w, "new")
+    assert w.game.seed == 4 and w.status.startswith("Nouvelle partie, graine 4.")
+
+
+def test_load_over_a_game_asks_first_and_never_loses_it_silently():
+    w = CafeWidget.from_notation(DUEL, players=["human", "greedy"])
+    tap(w, "DEm")
+    tap(w, "a2")
+    before = w.game.format()
+    w._text.value = E12
+    w._load_button.click()
+    assert w.status.startswith("Replace the game? The game so far would be lost")
+    assert w.game is not None and w.game.format() == before
+    w._load_button.click()
+    assert w.game is None and w.cafe == Cafe.parse(E12) and w.status.startswith("Loaded: ")
+
+
+def test_locate_of_something_not_shown_says_what_is_shown():
+    w = CafeWidget.from_notation(E12)
+    with pytest.raises(ValueError, match=r"nothing called 'new' is shown; shown now: b2 d2 c3 b4 d4 b1"):
+        w.locate("new")
+
+
+# -- without a mouse -----------------------------------------------------------------------------
+
+def test_a_turn_typed_in_notation_then_end():
+    w = CafeWidget.from_notation(DUEL, players=["human", "greedy"])
+    w.command("DEm@c2, DEf@b3, ITf@d3")
+    assert [c.text for c in w.game.turn.cards] == ["DEm@c2", "DEf@b3", "ITf@d3"]
+    assert w.status == "ITf@d3: +2 English table d2, +3 Italian table c3, +0 African table d4 = 5"
+    w.command("end")
+    assert w.game.scores[0] == 17 and w.status.startswith("Player 1 scored 17 this turn.")
+
+
+def test_a_typed_line_with_a_refused_card_places_none_of_its_cards():
+    w = CafeWidget.from_notation(DUEL, players=["human", "greedy"])
+    before = w.game.format()
+    w.command("DEm@c2, ITf@a2")
+    assert w.status == ("ITf@a2: seat a2 touches only the German table b2, and an Italian woman may "
+                        "sit only at a table of her own nation (R5).")
+    assert w.game.format() == before and w.game.turn is None
+    w.command("USm@c2")
+    assert w.status.endswith("(R4).") and w.game.format() == before
+    w.command("XXf@c2")
+    assert w.status.startswith("placement: 'XXf' is not a guest") and w.game.format() == before
+
+
+def test_typed_actions_draw_face_down_undo_and_unknown_words():
+    hand = "CFf CFm CNf CNm CUf CUm DEm ESf ESm FRf FRm GBf"
+    w = CafeWidget.from_notation(f"DE GB IT CN CF | b1:DEf | FR | ITm ITf | {hand} / GBm | - / - | 0 0 | to:1",
+                                 players=["human", "computer"])
+    w.command("undo")
+    assert w.status.endswith("(R4).")
+    w.command("draw")
+    assert w.status.endswith("(R10).")
+    w.command("down CUm")
+    assert w.game.face_down[0] == ("CUm",)
+    w.command("fly")
+    assert w.status.startswith("'fly' is not a move: write a placement or a turn (RUf@c2, ITf@c4), or one of:")
+
+
+def test_the_command_box_and_its_button_and_the_status_for_screen_readers():
+    w = CafeWidget.from_notation(DUEL, players=["human", "greedy"])
+    w._command.value = "DEm@a2"                    # Enter in the box
+    assert w.game.turn.cards[-1].text == "DEm@a2" and w._command.value == ""
+    w._command.value = ""
+    assert 'aria-live="polite"' in w._live.value and "DEm@a2: +4 German table b2 = 4" in w._live.value
+    w._command.value = "end"
+    assert w.game.scores[0] == 4
+    boxes = [c for c in w.children]
+    assert boxes[0] is w._canvas and boxes[1] is w._live     # focus order: canvas, status, command, load
+
+
+def test_typed_commands_in_a_puzzle_and_a_sandbox():
+    from cafe_widget.practice import ask_turn
+
+    w = ask_turn(E12, "RUf ITf ITm DEm")
+    w.command("RUf@c2, ITm@d3, ITf@c4; check")
+    assert w.puzzle_state["solved"] == [1]
+    sandbox = CafeWidget.from_notation(E12)
+    sandbox.command("RUf@c2, keep")
+    assert sandbox.status == "Turn kept: 8 points."
+    sandbox.command("draw")
+    assert sandbox.status.startswith("'draw': there is no draw here now")
