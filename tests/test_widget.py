@@ -144,8 +144,8 @@ def test_drawing_and_the_end_of_the_game():
     tap(w, "draw")
     assert w.game.is_over and w.game.over_reason == "R12b"
     assert w.status == ("Player 1 drew GBm. Game over (the last guest card was drawn): "
-                        "Computer 2 (strong) wins.")
-    assert "1. Computer 2 (strong): 5 − 2 = 3" in w.view().info
+                        "Computer 2 (steady) wins.")
+    assert "1. Computer 2 (steady): 5 − 2 = 3" in w.view().info
 
 
 def test_face_down_with_twelve_cards():
@@ -189,7 +189,7 @@ def test_going_on_after_emptying_the_hand():
                                  "| to:1", players=["human", "computer"])
     for name in ("DEm", "a2", "end", "end"):
         tap(w, name)
-    assert w.status == "Computer 2 (strong) played GBf@c2, GBm@d3: 9."
+    assert w.status == "Computer 2 (steady) played GBf@c2, GBm@d3: 9."
     assert w.game.to_move == 0 and w.game.scores == (4, 9)
     assert {k: e for k, _, e in w.view().buttons}["declare"]
 
@@ -202,16 +202,20 @@ def test_a_computer_whose_last_cards_win_declares_the_end_at_once():
     for name in ("DEm", "a2", "end", "end"):   # the person empties the hand, does not declare
         tap(w, name)
     assert w.game.over_reason == "R12c" and w.game.result().winners == (1,)
-    assert w.status == ("Computer 2 (strong) played GBf@c2, GBm@d3: 9. "
-                        "Computer 2 (strong) declared the end (R12c). "
-                        "Game over (a player declared the end): Computer 2 (strong) wins.")
+    assert w.status == ("Computer 2 (steady) played GBf@c2, GBm@d3: 9. "
+                        "Computer 2 (steady) declared the end (R12c). "
+                        "Game over (a player declared the end): Computer 2 (steady) wins.")
 
 
 def test_a_computer_that_starts_plays_at_once():
     w = CafeWidget(game=Game.new(players=3, seed=5, start_player=1), players=["human", "computer", "computer"])
     assert w.game.to_move == 0
-    assert w.status.startswith("Welcome! Computer 2 (strong) plays first. Computer 2 (strong) ")
+    assert w.status == ("Welcome! Computer 2 (steady) plays first. Computer 2 (steady) played ESm@c2, "
+                        "ESf@b3, ITf@d3: 11. Computer 3 (steady) played DEm@c4: 8.")
     assert [e.player for e in w.game.log] == [1, 2]
+    # the panel: both computer turns, card by card and table by table
+    assert w.view().info[0] == "*Computer 2 (steady): +11" and "*Computer 3 (steady): +8" in w.view().info
+    assert w.view().marks == ()   # DEm@c4 filled the centre table: cleared with every card (R9)
 
 
 def test_two_people_share_the_screen_with_a_hand_over():
@@ -413,7 +417,7 @@ def test_each_computer_seat_names_its_player():
     assert [p.name for p in w.view().players] == ["Player 1", "Computer 2 (random)"]
     assert type(w._bots[1]).__name__ == "RandomPlayer"
     w = CafeWidget.from_notation(DUEL, players=["human", "computer"])
-    assert type(w._bots[1]).__name__ == "StrongPlayer"
+    assert type(w._bots[1]).__name__ == "SteadyPlayer"   # "computer": the one that places regularly
     with pytest.raises(ValueError, match="choose one of"):
         CafeWidget.from_notation(DUEL, players=["human", "clever"])
 

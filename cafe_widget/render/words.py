@@ -9,6 +9,7 @@ from .scene import PlayerLine, View
 WORDS = {
     "en": {
         "new_game": "New game",
+        "computer_head": "*{name}: +{points}",
         "new_confirm": "Start a new game? This one would be lost (w.save() keeps it as text): click "
                        "New game again to start.",
         "new_started": "New game, seed {seed}.",
@@ -141,6 +142,7 @@ WORDS = {
     },
     "fr": {
         "new_game": "Nouvelle partie",
+        "computer_head": "*{name} : +{points}",
         "new_confirm": "Commencer une nouvelle partie ? Celle-ci serait perdue (w.save() la garde en "
                        "texte) : cliquez encore « Nouvelle partie » pour commencer.",
         "new_started": "Nouvelle partie, graine {seed}.",

@@ -29,7 +29,7 @@ from .draw import SCALE, draw_layer, one_message
 
 HUMAN = "human"
 COMPUTER = "computer"             # a computer player of the default kind
-DEFAULT_COMPUTER = "strong"
+DEFAULT_COMPUTER = "steady"      # places a turn whenever it can: a student sees it play
 
 GAME, SANDBOX, PUZZLE, SEATS_TASK = "game", "sandbox", "puzzle", "seats"
 #: Everything a game's screen is: kept aside by *Try from here*, given back by *Back to game*.
@@ -53,8 +53,8 @@ class CafeWidget(widgets.VBox):
     """Café International in a notebook: click a card, then a seat.
 
     ``CafeWidget(game=Game.new(players=3, seed=1), players=["human", "strong", "greedy"])``
-    plays a game; each computer seat names its player (``"random"``, ``"greedy"``, ``"strong"``;
-    ``"computer"`` is ``"strong"``). *Hint* lights the best turn for the person to move; the
+    plays a game; each computer seat names its player (``"random"``, ``"greedy"``, ``"steady"``,
+    ``"strong"``; ``"computer"`` is ``"steady"``, which places a turn whenever it can). *Hint* lights the best turn for the person to move; the
     scoresheet in the panel lists every turn, ◀ ▶ step back through the game's positions, and
     *Review* shows the best turn each of the person's turns could have made.
     ``CafeWidget.from_notation("RU GB FR ES IT | b1:RUf")`` opens a café as a sandbox with a
@@ -707,7 +707,7 @@ class CafeWidget(widgets.VBox):
         self._set_status(" ".join(texts), "ok")
 
     def _computers_play(self) -> list[str]:
-        texts = []
+        texts, lines = [], []
         game = self._game
         while not game.is_over and game.to_move in self._bots:
             player = game.to_move
@@ -717,6 +717,9 @@ class CafeWidget(widgets.VBox):
                 game.act(action)
             for entry in game.log[done:]:   # a turn, then perhaps the end declared (R12c)
                 texts.append(self._computer_text(player, entry))
+                lines += self._computer_lines(player, entry)
+        if lines:   # the panel: every computer turn since the person acted, table by table
+            self._info, self._badges = tuple(lines), ()
         if game.is_over and texts:
             self._finish_text(" ".join(texts))
         return texts
@@ -725,8 +728,6 @@ class CafeWidget(widgets.VBox):
         """What a computer player just did, in words."""
         name = self._name(player)
         if entry.turn is not None:
-            self._info = self._turn_lines(entry.turn, name)
-            self._badges = ()
             return say(self.lang, "computer_turn", name=name, turn=entry.turn.text,
                        points=entry.turn.points)
         if entry.action == "draw":
@@ -734,6 +735,13 @@ class CafeWidget(widgets.VBox):
         if entry.action.startswith("down:"):
             return say(self.lang, "computer_down", name=name)
         return say(self.lang, "declared", name=name)
+
+    def _computer_lines(self, player: int, entry) -> list[str]:
+        """A computer's action for the panel: its turn card by card, table by table."""
+        if entry.turn is not None:
+            return [say(self.lang, "computer_head", name=self._name(player), points=entry.turn.points)] + list(
+                turn_lines(entry.turn.cards, self.lang))
+        return ["*" + self._entry_words(entry)]
 
     def _finish_text(self, before: str = "") -> None:
         self._info = result_lines(self._game, self.lang, self._kinds)
