@@ -147,3 +147,43 @@ def test_typed_commands_in_a_puzzle_and_a_sandbox():
     assert sandbox.status == "Turn kept: 8 points."
     sandbox.command("draw")
     assert sandbox.status.startswith("'draw': there is no draw here now")
+
+
+# -- computer opponents a student learns from ------------------------------------------------------
+
+def test_after_a_mouse_click_the_computers_play_one_after_another():
+    """In a live front end (an event loop running), a student's click is followed by one
+    computer turn every ``pace`` seconds, each shown with its seats marked and its points table
+    by table; ``w.click`` from code gets them all at once. The steps are driven here by hand
+    (no clock in the test): each scheduled step is run when the test says so."""
+    import asyncio
+
+    async def scenario():
+        w = CafeWidget(game=Game.new(players=3, seed=5, start_player=0),
+                       players=["human", "computer", "computer"], pace=0.9)
+        steps = []
+        w._schedule = lambda: steps.append(w._pace_token)   # instead of loop.call_later
+        x, y = w.locate("draw")
+        w._on_mouse_down(2 * x, 2 * y)               # the mouse, as the front end sends it
+        assert w.game.to_move == 1 and w.status.startswith("Player 1 drew ") and len(steps) == 1
+        w._paced_step(steps.pop())
+        assert w.game.to_move == 2 and w.status.startswith("Computer 2 (steady) played ")
+        assert w.view().info[0].startswith("*Computer 2 (steady): +")
+        assert w.view().marks and all(label.startswith("C2 +") for _, label in w.view().marks)
+        w._paced_step(steps.pop())
+        assert w.game.to_move == 0 and w.status.startswith("Computer 3 (steady) ") and not steps
+        assert w.view().info[0].startswith("*Computer 2 (steady): +")     # both turns listed
+        # a click while the computers are still to play: their turns come at once, first
+        w._on_mouse_down(2 * x, 2 * y)
+        assert w.game.to_move == 1 and len(steps) == 1
+        stale = steps.pop()
+        w._on_mouse_down(2 * x, 2 * y)               # fast-forward: both computers play now
+        assert w.game.to_move == 0 and len(w.game.log) == 6
+        w._paced_step(stale)                         # the old step finds nothing left to do
+        assert w.game.to_move == 0 and len(w.game.log) == 6
+        code = CafeWidget(game=Game.new(players=3, seed=5, start_player=0),
+                          players=["human", "computer", "computer"])
+        code.click(*code.locate("draw"))             # from code: no waiting
+        assert code.game.to_move == 0
+
+    asyncio.run(scenario())

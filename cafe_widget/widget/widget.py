@@ -10,6 +10,7 @@ its rule and sentence. No exception ever reaches the notebook.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from html import escape
 
@@ -65,11 +66,18 @@ class CafeWidget(widgets.VBox):
 
     def __init__(self, game: Game | None = None, players=None, lang: str = "en",
                  teaching: bool = False, *, cafe: Cafe | None = None, variant: bool = False,
-                 seed: int | None = None):
+                 seed: int | None = None, pace: float = 0.9):
         if lang not in ("en", "fr"):
             raise ValueError(f"lang must be 'en' or 'fr', not {lang!r}")
         self.lang = lang
         self.teaching = teaching
+        #: Seconds between the computers' turns after a person's mouse, touch or typed action,
+        #: so that each turn is seen in its turn (0: all at once). ``w.click`` and ``w.command``
+        #: from code never wait: notebooks and tests get every turn at once.
+        self.pace = pace
+        self._live_event = False    # handling an event from the front end (mouse, touch, box)
+        self._round = None          # the computers' turns being shown one after another
+        self._pace_token = 0
         self.size = (WIDTH, HEIGHT)
         self._canvas = MultiCanvas(3, width=WIDTH * SCALE, height=HEIGHT * SCALE,
                                    layout=widgets.Layout(width=f"{WIDTH}px", height=f"{HEIGHT}px"))
@@ -236,7 +244,7 @@ class CafeWidget(widgets.VBox):
         text = self._command.value
         if not text.strip():
             return
-        self.command(text)
+        self._from_front_end(self.command, text)
         self._command.value = ""
 
     def _command_line(self, text: str) -> None:
@@ -399,11 +407,19 @@ class CafeWidget(widgets.VBox):
     # -- events ---------------------------------------------------------------------------
 
     def _on_mouse_down(self, x: float, y: float) -> None:
-        self.click(x / SCALE, y / SCALE)
+        self._from_front_end(self.click, x / SCALE, y / SCALE)
 
     def _on_touch_start(self, touches) -> None:
         if touches:
-            self.click(touches[0][0] / SCALE, touches[0][1] / SCALE)
+            self._from_front_end(self.click, touches[0][0] / SCALE, touches[0][1] / SCALE)
+
+    def _from_front_end(self, action, *args) -> None:
+        """A student's own event: the computers' turns that follow it are paced."""
+        self._live_event = True
+        try:
+            action(*args)
+        finally:
+            self._live_event = False
 
     def _on_client_ready(self) -> None:
         self._drawn = [None, None, None]   # a new front end starts blank
@@ -441,7 +457,7 @@ class CafeWidget(widgets.VBox):
         game = self._game
         if (game is not None and not game.is_over and game.to_move in self._bots
                 and self._waiting is None and self._viewing is None):
-            self._go_on(game.to_move, [])   # never act for a computer: it plays first
+            self._fast_forward()   # never act for a computer: the computers' turns come first
             return
         if self._viewing is not None:
             self._view_best = False
@@ -695,8 +711,60 @@ class CafeWidget(widgets.VBox):
         self._go_on(player, [text])
 
     def _go_on(self, player: int, texts: list[str]) -> None:
-        """The computers play, then maybe a hand-over screen; the status tells what happened."""
-        texts = texts + self._computers_play()
+        """The computers play, then maybe a hand-over screen; the status tells what happened.
+        After a student's own event, one computer turn every ``pace`` seconds."""
+        self._pace_token += 1
+        if self._pacing() and not self._game.is_over and self._game.to_move in self._bots:
+            self._round = {"player": player, "texts": list(texts), "lines": []}
+            self._mark_last_turns()
+            self._set_status(" ".join(texts), "ok")
+            self._schedule()
+            return
+        self._round = None
+        self._after_computers(player, texts + self._computers_play())
+
+    def _pacing(self) -> bool:
+        if not (self.pace and self._live_event):
+            return False
+        try:
+            return asyncio.get_event_loop().is_running()
+        except RuntimeError:
+            return False
+
+    def _schedule(self) -> None:
+        token = self._pace_token
+        asyncio.get_event_loop().call_later(self.pace, self._paced_step, token)
+
+    def _paced_step(self, token: int) -> None:
+        """One computer's turn, shown; the next one ``pace`` seconds later."""
+        if token != self._pace_token or self._round is None:
+            return   # the student moved on meanwhile (the turns were all played at once)
+        try:
+            round_ = self._round
+            texts = self._computers_play(limit=1, lines=round_["lines"])
+            round_["texts"] += texts
+            game = self._game
+            if not game.is_over and game.to_move in self._bots:
+                self._mark_last_turns()
+                self._set_status(" ".join(texts), "ok")
+                self._schedule()
+            else:
+                self._round = None
+                self._after_computers(round_["player"], texts)
+        except Exception as err:  # noqa: BLE001 - never a traceback, here either
+            self._round = None
+            self._set_status(say(self.lang, "error", error=f"{type(err).__name__}: {err}"), "error")
+        self.redraw()
+
+    def _fast_forward(self) -> None:
+        """Play at once the computers' turns still to be shown."""
+        self._pace_token += 1
+        round_, self._round = self._round, None
+        player = round_["player"] if round_ else self._game.to_move
+        lines = round_["lines"] if round_ else []
+        self._after_computers(player, self._computers_play(lines=lines))
+
+    def _after_computers(self, player: int, texts: list[str]) -> None:
         self._mark_last_turns()
         if self._game.is_over:
             self._finish_text(" ".join(texts))
@@ -706,10 +774,14 @@ class CafeWidget(widgets.VBox):
             self._revealed = False
         self._set_status(" ".join(texts), "ok")
 
-    def _computers_play(self) -> list[str]:
-        texts, lines = [], []
+    def _computers_play(self, limit: int | None = None, lines: list | None = None) -> list[str]:
+        """The computers to move play (``limit`` of them at most); their turns go to the panel
+        (after ``lines``, the turns already shown this round). Returns what they did, in words."""
+        texts, lines = [], lines if lines is not None else []
         game = self._game
-        while not game.is_over and game.to_move in self._bots:
+        played = 0
+        while not game.is_over and game.to_move in self._bots and (limit is None or played < limit):
+            played += 1
             player = game.to_move
             actions = self._bots[player].actions(game)
             done = len(game.log)

@@ -202,3 +202,50 @@ def test_a_puzzle_solved_by_mouse(lab):
     assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
     nb.close()
     print(f"puzzle scenario: {time.monotonic() - t0:.1f} s")
+
+
+def test_keyboard_path_and_new_game(lab):
+    """Without a mouse (issue 13): the best turn typed in the command box, Enter; the computer
+    answers after its pause; Tab reaches the box's button, the notation box and Load. Then New
+    game by mouse, asked first, then dealt with the next seed."""
+    t0 = time.monotonic()
+    source = (
+        "from cafe_widget import CafeWidget, Game\n"
+        'w = CafeWidget(game=Game.new(players=2, seed=41, start_player=0), players=["human", "computer"])\n'
+        "w"
+    )
+    nb, canvas, colors = open_widget(lab, "keyboard.ipynb", source)
+    page = nb.page
+    best = nb.kernel_eval("w.game.best_turn().text")
+    points = nb.kernel_eval("w.game.best_turn().points")
+    box = page.locator(".jp-OutputArea-output input[placeholder^='a move']")
+    box.click()
+    page.keyboard.insert_text(f"{best}, end")
+    page.keyboard.press("Enter")
+    assert nb.wait_kernel(f"w.game.scores[0] == {points} and w.game.log[0].action == {best!r}")
+    assert nb.wait_kernel("len(w.game.log) >= 2", timeout=20)          # the computer, after its pause
+    assert nb.wait_kernel("w.status.startswith('Computer 2 (steady) ')")
+    assert nb.kernel_eval("w._command.value") == ""
+    page.wait_for_function("() => [...document.querySelectorAll('[aria-live=polite]')]"
+                           ".some(e => e.textContent.includes('Computer 2 (steady)'))")
+    canvas.screenshot("browser-keyboard-turn.png")
+
+    # focus order: the box, its Play button, the notation box, Load
+    box.focus()
+    order = []
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        order.append(page.evaluate("document.activeElement.tagName + ':' + "
+                                   "(document.activeElement.textContent || document.activeElement.value || '')"))
+    assert order[0].startswith("BUTTON:") and "Play" in order[0], order
+    assert order[1].startswith("INPUT:") and order[2].startswith("BUTTON:") and "Load" in order[2], order
+
+    # New game, by mouse: asked first (a game is going on), then the next seed
+    canvas.click(*nb.kernel_eval("w.locate('new')"))
+    assert nb.wait_kernel("w.status.startswith('Start a new game?')")
+    canvas.click(*nb.kernel_eval("w.locate('new')"))
+    assert nb.wait_kernel("w.game.seed == 42 and w.status.startswith('New game, seed 42.')")
+    canvas.screenshot("browser-new-game.png")
+    assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
+    nb.close()
+    print(f"keyboard and new game scenario: {time.monotonic() - t0:.1f} s")
