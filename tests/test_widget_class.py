@@ -187,3 +187,16 @@ def test_after_a_mouse_click_the_computers_play_one_after_another():
         assert code.game.to_move == 0
 
     asyncio.run(scenario())
+
+
+def test_a_very_long_message_takes_four_smaller_lines_rather_than_a_squeezed_third():
+    from cafe_widget.practice import ask_seats
+
+    w = ask_seats("RU GB FR ES IT | b1:RUf b3:RUm", "ITm", lang="fr")
+    tap(w, "c4")
+    tap(w, "b5")
+    tap(w, "answer")
+    tap(w, "check")
+    lines = status_texts(w)
+    assert " ".join(lines) == w.status and len(w.status) > 300
+    assert len(lines) == 4 and {p.size for p in w.scene.layers[1] if isinstance(p, Text) and p.text in lines} == {13}

@@ -403,11 +403,14 @@ def _controls(out: list, regions: list, view: View) -> None:
     fill = {"error": COLORS["status_error"], "ok": COLORS["status_ok"]}.get(view.status_kind, COLORS["status"])
     out.append(Rect(GRID_X - 4, STATUS_Y, WIDTH - GRID_X - 16, STATUS_H, fill, COLORS["panel_edge"]))
     width = WIDTH - GRID_X - 36
-    lines = wrap(view.status, width, STATUS_SIZE, 3)
-    top = STATUS_Y + STATUS_H / 2 - (len(lines) - 1) * STATUS_LINE / 2
+    size, step = STATUS_SIZE, STATUS_LINE
+    lines = wrap(view.status, width, size, 99)
+    if len(lines) > 3:   # a long message: four smaller lines rather than a squeezed third
+        size, step = 13, 15
+        lines = wrap(view.status, width, size, 4)
+    top = STATUS_Y + STATUS_H / 2 - (len(lines) - 1) * step / 2
     for i, text in enumerate(lines):
-        out.append(Text(GRID_X + 8, top + STATUS_LINE * i, text, STATUS_SIZE, COLORS["ink"], False,
-                        "left", width))
+        out.append(Text(GRID_X + 8, top + step * i, text, size, COLORS["ink"], False, "left", width))
 
 
 #: A text's width estimated per character, as a share of the font size (DejaVu Sans is wide;
