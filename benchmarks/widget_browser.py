@@ -9,45 +9,45 @@ Run from the repository root (needs Debian's chromium and the ``test`` extra)::
 Everything happens in ONE JupyterLab server and ONE headless Chromium (``tests/browser/harness.py``),
 on localhost. A click is timed with the page's own clock, from the ``mousedown`` event on the
 canvas to the first animation frame in which the pixels at the clicked point show the answer.
-Figures (median and worst, in ms, and each median as a multiple of the floor's median):
+Figures (median, worst and best in ms; each median as a multiple of the floor's median):
 
 floor
-    A bare ipycanvas ``Canvas`` of the widget's size (``w.size``, backing store at 2×, like the
-    widget: ``cafe_widget.widget.draw.SCALE``), in the same notebook and kernel as the widget,
-    whose ``on_mouse_down`` handler fills one rectangle inside ``hold_canvas()``, timed with
-    ``CanvasView.click_and_time`` exactly as the widget's seat click. This is what any
-    ipycanvas click costs here: the comm message to the kernel, the kernel, one message back,
-    the drawing and a frame. The widget can't do better.
+    A bare ipycanvas ``Canvas`` of the widget's size (``w.size``, backing store at 2× like the
+    widget's, ``cafe_widget.widget.draw.SCALE``), in the same notebook and kernel as the widget,
+    whose ``on_mouse_down`` handler fills one rectangle inside ``hold_canvas()`` (a new colour
+    each click), timed with ``CanvasView.click_and_time`` exactly as the widget's seat click.
+    This is what any ipycanvas click costs here: the event's comm message to the kernel, the
+    kernel, one message back, the drawing and a frame. The widget cannot do better.
 isolated seat click (aim: ≤ 1.25 × floor)
     The sandbox widget on the rulebook's café E12, ``RUf`` selected (through the kernel), the
-    page idle (400 ms after the lit seat ``c2`` is on screen, so the previous redraw is fully
-    drawn), then a mouse click on ``c2``, timed with ``click_and_time`` until ``RUf`` is drawn
-    there. Reset through the kernel (undo), repeat.
+    page idle (400 ms after the lit seat ``c2`` is on screen, so the previous redraw's message
+    is fully drawn), then a mouse click on ``c2`` timed with ``click_and_time`` (the pixels at
+    ``c2`` change when ``RUf`` is drawn there). Reset through the kernel (undo), repeat.
 card then seat by mouse (aim: ≤ 1.5 × floor)
     As a student plays: from an idle page with nothing selected, a mouse click on the card
-    ``RUf``, 150 ms, a mouse click on ``c2``; the second click is timed until the placed card's
-    colour is at ``c2`` (not merely "changed": if the card's redraw, which lights ``c2``, comes
-    after the seat click, it must not count as the answer). The card's redraw may still be
-    on its way or being drawn when the seat is clicked; the report says how often ``c2`` was
-    not yet lit at the seat click.
+    ``RUf``, 150 ms, a mouse click on ``c2``, timed until the placed card's colour is at ``c2``
+    (not merely "changed": the card's own redraw, which lights ``c2``, may still be on its way
+    at the seat click and must not count as the answer). The report says how often ``c2`` was
+    not yet lit on screen at the seat click.
 Run All → café drawn
-    A fresh notebook (``import``, the E12 widget, ``w``) opened in a new page with a new kernel,
+    A fresh notebook (import, the E12 widget, ``w``) opened in a new page with a new kernel,
     idle; the time from issuing JupyterLab's run-all command to a known seat pixel (``c2``)
-    being on screen: kernel import and widget set-up, the widget's JavaScript, the view, its
-    ``client_ready`` round trip and the first full drawing. Also reported: when the <canvas>
-    appeared.
+    being on screen: the kernel's import and widget set-up, the widget's JavaScript and views,
+    the first full drawing. Also reported: when the kernel's execute_reply reached the page.
 
 The clicks are interleaved (a floor click, an isolated click, a card-then-seat click per round,
 after one warm-up round that is not counted), so a burst of load from elsewhere on the machine
 hits all three alike and the ratios stay meaningful; the 1-minute load average before and after
-is printed to judge the noise.
+is printed to judge the noise (on 2 cores, anything much above 0.5 means another job is running).
 
-Where the time goes (medians): the page's WebSockets are watched (a wrapper installed before
-JupyterLab loads, which only notes times and keeps the data), so each click splits into
-mousedown → the event's message leaves the page; → the drawing message arrives back (the
-server both ways and the kernel: the kernel's own share, ``w.click`` timed in the live kernel,
-is shown beside it); → pixels on screen (decoding, ipycanvas drawing, the frame). The drawing
-message's size is printed as well.
+Where the time goes (medians, ms): the page's WebSockets are watched (a subclass installed
+before JupyterLab loads; it only notes times and keeps the frames, read afterwards) and the
+kernel-side handler (``floor_down``; ``w.click``, which the widget's mouse handler calls) is
+wrapped to note wall-clock times, so a click splits into: mousedown → its event message leaves
+the page → the handler starts in the kernel (server, kernel receiving) → the handler ends →
+the drawing message arrives in the page (kernel sending, server, WebSocket, the page's queue)
+→ pixels (ipycanvas decoding and drawing, the frame). Page and kernel clocks are compared
+through wall-clock time (``performance.timeOrigin``), good to about a millisecond.
 
 Nothing here asserts a time: the script prints figures, a person reads them.
 """
@@ -71,15 +71,19 @@ IDLE_MS = 400          # the page left alone before a timed click
 CARD_TO_SEAT_MS = 150  # between the card click and the seat click, by mouse
 AIMS = {"isolated": 1.25, "card_seat": 1.5}
 
-#: The bench notebook: the floor canvas, then the widget (outputs 0 and 1 holding a canvas).
+#: The bench notebook: the widget, then the floor canvas (outputs 0 and 1 holding a canvas).
+WIDGET_CELL = f"""\
+from cafe_widget import CafeWidget
+w = CafeWidget.from_notation("{E12}")
+w
+"""
 FLOOR_CELL = """\
 from ipycanvas import Canvas, hold_canvas
 from ipywidgets import Layout
-from cafe_widget import CafeWidget
 from cafe_widget.widget.draw import SCALE
 
-W, H = CafeWidget.from_notation("{e12}").size
-floor = Canvas(width=W * SCALE, height=H * SCALE, layout=Layout(width=f"{{W}}px", height=f"{{H}}px"))
+W, H = w.size
+floor = Canvas(width=W * SCALE, height=H * SCALE, layout=Layout(width=f"{W}px", height=f"{H}px"))
 floor_clicks = 0
 
 def floor_down(x, y):  # one rectangle, in one message; a new colour each click
@@ -93,10 +97,6 @@ floor.on_mouse_down(floor_down)
 floor.fill_style = "#f4efe6"
 floor.fill_rect(0, 0, W * SCALE, H * SCALE)
 floor
-""".format(e12=E12)
-WIDGET_CELL = f"""\
-w = CafeWidget.from_notation("{E12}")
-w
 """
 #: A fresh notebook for Run All, as a student would have it.
 RUN_ALL_CELL = f"""\
@@ -104,16 +104,23 @@ from cafe_widget import CafeWidget
 w = CafeWidget.from_notation("{E12}")
 w
 """
-#: Installed through the kernel after Run All: times w.click in the live kernel (the mouse
-#: handler calls it); real comm, so the time includes handing the messages to ZeroMQ.
-TIME_CLICKS = """\
+#: Installed through the kernel after Run All: the floor's handler and ``w.click`` (which the
+#: widget's mouse handler calls) note (start, end) in wall-clock ms; real comm, so the handler's
+#: time includes handing its messages to ZeroMQ.
+TIME_HANDLERS = """\
 import time as _time
-_bench_click, bench_click_ms = w.click, []
-def _bench_timed_click(x, y):
-    t = _time.perf_counter()
-    _bench_click(x, y)
-    bench_click_ms.append((_time.perf_counter() - t) * 1000)
-w.click = _bench_timed_click
+
+def _bench_timed(handler, log):
+    def timed(*args):
+        start = _time.time() * 1000
+        handler(*args)
+        log.append((start, _time.time() * 1000))
+    return timed
+
+bench_floor, bench_widget = [], []
+floor.on_mouse_down(floor_down, remove=True)
+floor.on_mouse_down(_bench_timed(floor_down, bench_floor))
+w.click = _bench_timed(w.click, bench_widget)
 """
 
 #: Page-side helpers, installed in every page before JupyterLab loads: a WebSocket subclass
@@ -135,16 +142,23 @@ BENCH_JS = r"""
   const text = d => typeof d === 'string' ? d : new TextDecoder().decode(d);
   const size = d => typeof d === 'string' ? d.length : d.byteLength;
   window.__cwBench = {
-    // {out, trip, back, bytes} for a click: mousedown -> its mouse_down message sent -> the last
-    // ipycanvas drawing message ("custom" comm message) arrived before `changed` -> changed.
-    phases(down, changed) {
+    // Wall-clock ms (performance.timeOrigin + page time) of a click's steps: the mousedown,
+    // its mouse_down message sent, the last ipycanvas drawing message ("custom" comm message)
+    // arrived before `changed`, and changed; with that message's size. null if not found.
+    steps(down, changed) {
       const sent = log.sent.find(m => m.t >= down && text(m.data).includes('"mouse_down"'));
       if (!sent) return null;
       const draws = log.received.filter(
         m => m.t >= sent.t && m.t <= changed && /"method":\s*"custom"/.test(text(m.data)));
       if (!draws.length) return null;
-      const back = draws[draws.length - 1];
-      return {out: sent.t - down, trip: back.t - sent.t, back: changed - back.t, bytes: size(back.data)};
+      const arrived = draws[draws.length - 1], wall = t => performance.timeOrigin + t;
+      return {down: wall(down), sent: wall(sent.t), arrived: wall(arrived.t),
+              changed: wall(changed), bytes: size(arrived.data)};
+    },
+    // Page time at which the first execute_reply arrived after `since`.
+    replyAfter(since) {
+      const m = log.received.find(m => m.t >= since && /"msg_type":\s*"execute_reply"/.test(text(m.data)));
+      return m ? m.t : null;
     },
     // Like __cwTest.watch, but resolves when `rgb` is present near (x, y), not on any change.
     watchFor(index, size, x, y, r, rgb, tol, timeoutMs) {
@@ -172,23 +186,24 @@ BENCH_JS = r"""
 })();
 """
 
-#: Run All on an open, idle notebook: {canvas, drawn} ms after the command was issued.
+#: Run All on an open, idle notebook: ms after the command was issued until the café is drawn
+#: (a seat's colour at its place) and until the kernel's execute_reply reached the page.
 RUN_ALL_JS = f"""async ([path, size, x, y, r, rgb, tol, ms]) => {{
     const panel = ({_FIND_PANEL})(path), app = window.jupyterapp, t = window.__cwTest;
     app.shell.activateById(panel.id);
     const start = performance.now();
     app.commands.execute('notebook:run-all-cells').catch(e => console.error(e));
-    return await new Promise((resolve, reject) => {{
-        let canvas = null;
+    const drawn = await new Promise((resolve, reject) => {{
         const tick = () => {{
-            const now = performance.now(), layers = t.layers(0);
-            if (canvas === null && layers.length && layers[0].width) canvas = now - start;
-            if (t.hasColor(0, size, x, y, r, rgb, tol) === true) resolve({{canvas, drawn: now - start}});
+            const now = performance.now();
+            if (t.hasColor(0, size, x, y, r, rgb, tol) === true) resolve(now - start);
             else if (now - start > ms) reject(new Error('the café was not drawn in ' + ms + ' ms'));
             else requestAnimationFrame(tick);
         }};
         requestAnimationFrame(tick);
     }});
+    const reply = window.__cwBench.replyAfter(start);
+    return {{drawn, replied: reply === null ? null : reply - start}};
 }}"""
 
 
@@ -198,65 +213,70 @@ def _median(xs):
 
 
 class Bench:
-    """The bench notebook open in the page: the floor canvas and the widget, both drawn."""
+    """The bench notebook open in the page: the widget and the floor canvas, both drawn."""
+
+    KINDS = ("floor", "isolated", "card_seat")
 
     def __init__(self, lab: Lab):
-        self.lab = lab
-        lab.add_notebook("bench.ipynb", new_notebook([FLOOR_CELL, WIDGET_CELL]))
+        lab.add_notebook("bench.ipynb", new_notebook([WIDGET_CELL, FLOOR_CELL]))
         self.nb = nb = lab.open("bench.ipynb")
+        self.page = nb.page
         nb.run_all()
-        nb.kernel_eval(code=TIME_CLICKS)
+        nb.kernel_eval(code=TIME_HANDLERS)
         self.size = nb.kernel_eval("tuple(w.size)")
         self.colors = nb.kernel_eval(
             "__import__('cafe_widget.render.style', fromlist=['COLORS']).COLORS")
         self.seat = nb.kernel_eval(f"w.locate({SEAT!r})")
         self.card = nb.kernel_eval(f"w.locate({CARD!r})")
-        self.floor = nb.canvas(0, size=self.size)
-        self.widget = nb.canvas(1, size=self.size)
-        self.floor.wait_color(*self.seat, "#f4efe6")
+        self.widget = nb.canvas(0, size=self.size)
+        self.floor = nb.canvas(1, size=self.size)
         self.widget.wait_color(*self.seat, self.colors["seat"])
-        self.page = nb.page
-        self.results = {k: [] for k in ("floor", "isolated", "card_seat")}
-        self.phases = {k: [] for k in self.results}
-        self.kernel_ms = {"isolated": [], "card_seat": []}
+        self.floor.wait_color(*self.seat, "#f4efe6")
+        self.times = {k: [] for k in self.KINDS}    # mousedown to pixels, ms
+        self.steps = {k: [] for k in self.KINDS}    # see __cwBench.steps, plus the kernel's
         self.seat_lit_at_click = 0
 
     def _idle(self, view) -> None:
-        """Scroll ``view`` into the middle of the page (no scrolling inside a timed click),
-        then leave the page alone for IDLE_MS."""
-        view.top.evaluate("el => el.scrollIntoView({block: 'center'})")
+        """Scroll ``view`` into the middle of the page and focus it, then leave the page alone
+        for IDLE_MS: no scrolling inside a timed click, and no switching of JupyterLab's active
+        cell either (ipycanvas focuses the canvas on mousedown, before sending the event; a
+        student clicking on in the widget has it focused already)."""
+        view.top.evaluate("el => { el.scrollIntoView({block: 'center'}); el.focus(); }")
         self.page.wait_for_timeout(IDLE_MS)
 
-    def _phases(self, kind: str) -> None:
-        times = self.page.evaluate("window.__cwTest.pending" if kind != "card_seat"
-                                   else "window.__cwBench.pending")
-        self.phases[kind].append(self.page.evaluate(
-            "([d, c]) => window.__cwBench.phases(d, c)", [times["down"], times["changed"]]))
+    def _record(self, kind: str, pending: str, log: str) -> None:
+        """Keep a timed click: its time (``pending`` resolved to {down, changed}) and steps,
+        with the last (start, end) of the kernel handler's ``log``."""
+        t = self.page.evaluate(pending)
+        self.times[kind].append(t["changed"] - t["down"])
+        steps = self.page.evaluate("([d, c]) => window.__cwBench.steps(d, c)",
+                                   [t["down"], t["changed"]])
+        if steps:
+            steps["kernel_start"], steps["kernel_end"] = self.nb.kernel_eval(f"{log}[-1]")
+        self.steps[kind].append(steps)
 
-    def _placed(self, kind: str) -> None:
-        """Wait until the kernel has placed the card; note w.click's time; take it back."""
+    def _take_back(self) -> None:
+        """Wait until the kernel has placed the card, take it back (undo), see it gone."""
         self.nb.wait_kernel(f"w.cafe.guest({SEAT!r}) == {CARD!r}")
-        self.kernel_ms[kind].append(self.nb.kernel_eval("bench_click_ms[-1]"))
         self.nb.kernel_eval(code="w.click(*w.locate('undo'))")
         self.widget.wait_color(*self.seat, self.colors["woman"], present=False)
 
     def round(self, keep: bool = True) -> None:
+        """A floor click, an isolated seat click, a card-then-seat click (``keep``: record)."""
         seat, card, colors = self.seat, self.card, self.colors
         # 1. the floor
         self._idle(self.floor)
-        t = self.floor.click_and_time(*seat, r=4)
+        self.floor.click_and_time(*seat, r=4)
         if keep:
-            self.results["floor"].append(t)
-            self._phases("floor")
+            self._record("floor", "window.__cwTest.pending", "bench_floor")
         # 2. an isolated seat click: RUf selected through the kernel, c2 lit on screen, idle
         self.nb.kernel_eval(code=f"w.click(*w.locate({CARD!r}))")
         self.widget.wait_color(*seat, colors["lit_fill"])
         self._idle(self.widget)
-        t = self.widget.click_and_time(*seat, r=4)
+        self.widget.click_and_time(*seat, r=4)
         if keep:
-            self.results["isolated"].append(t)
-            self._phases("isolated")
-        self._placed("isolated")
+            self._record("isolated", "window.__cwTest.pending", "bench_widget")
+        self._take_back()
         # 3. card then seat, both by mouse, 150 ms apart; the seat click timed to the placed card
         self._idle(self.widget)
         self.widget.click(*card)
@@ -264,21 +284,21 @@ class Bench:
         lit = self.widget.has_color(*seat, colors["lit_fill"])
         self.page.evaluate(
             "([i, s, x, y, r, c, t, ms]) => window.__cwBench.watchFor(i, s, x, y, r, c, t, ms)",
-            [1, list(self.size), *seat, 6, list(hex_to_rgb(colors["woman"])), 2, 10_000])
+            [self.widget.index, list(self.size), *seat, 6, list(hex_to_rgb(colors["woman"])), 2,
+             10_000])
         self.widget.click(*seat)
-        times = self.page.evaluate("window.__cwBench.pending")
         if keep:
-            self.results["card_seat"].append(times["changed"] - times["down"])
+            self._record("card_seat", "window.__cwBench.pending", "bench_widget")
             self.seat_lit_at_click += bool(lit)
-            self._phases("card_seat")
-        self._placed("card_seat")
+        self._take_back()
 
     def close(self) -> None:
         self.nb.close()
 
 
 def run_all_times(lab: Lab, runs: int, size, seat, seat_color: str) -> list[dict]:
-    """Run All on ``runs`` fresh notebooks (a new page and kernel each), one after another."""
+    """Run All on ``runs`` fresh notebooks (a new page and kernel each), one after another:
+    {drawn, replied} in ms after the command."""
     out = []
     for i in range(runs):
         name = f"run_all_{i}.ipynb"
@@ -292,7 +312,7 @@ def run_all_times(lab: Lab, runs: int, size, seat, seat_color: str) -> list[dict
 
 
 def measure(clicks: int = 20, runs: int = 5) -> dict:
-    """Every figure, in one JupyterLab and one browser: a dict of lists (ms) and a few notes."""
+    """Every figure, in one JupyterLab and one browser."""
     figures: dict = {"load_before": os.getloadavg()[0]}
     t0 = time.perf_counter()
     with Lab() as lab:
@@ -305,8 +325,8 @@ def measure(clicks: int = 20, runs: int = 5) -> dict:
         bench.round(keep=False)                      # warm-up: first-time costs, not counted
         for _ in range(clicks):
             bench.round()
-        figures.update(results=bench.results, phases=bench.phases, kernel_ms=bench.kernel_ms,
-                       seat_lit_at_click=bench.seat_lit_at_click, clicks=clicks)
+        figures.update(times=bench.times, steps=bench.steps, clicks=clicks,
+                       seat_lit_at_click=bench.seat_lit_at_click)
         size, seat, seat_color = bench.size, bench.seat, bench.colors["seat"]
         bench.close()
         figures["run_all"] = run_all_times(lab, runs, size, seat, seat_color)
@@ -314,42 +334,45 @@ def measure(clicks: int = 20, runs: int = 5) -> dict:
     return figures
 
 
+#: The steps of a click, as (label, from, to) in __cwBench.steps' wall-clock fields.
+STEPS = (("sent", "down", "sent"), ("to kernel", "sent", "kernel_start"),
+         ("kernel", "kernel_start", "kernel_end"), ("back", "kernel_end", "arrived"),
+         ("drawn", "arrived", "changed"))
+
+
 def report(f: dict) -> None:
-    res = f["results"]
-    floor = statistics.median(res["floor"])
+    times = f["times"]
+    floor = statistics.median(times["floor"])
     print(f"  Chromium {f['chromium']}; JupyterLab start {f['server_start_s']:.1f} s; bench notebook "
           f"open, run and drawn {f['open_run_draw_s']:.1f} s; load average {f['load_before']:.2f} "
           f"before, {f['load_after']:.2f} after ({os.cpu_count()} CPUs)")
-    print(f"  {'':34}{'median':>8}{'worst':>9}{'best':>8}{'× floor':>9}   aim")
+    print(f"  {'':36}{'median':>9}{'worst':>9}{'best':>9}{'× floor':>9}   aim")
     rows = [
-        ("floor: bare Canvas, one rectangle", res["floor"], None),
-        ("isolated seat click", res["isolated"], AIMS["isolated"]),
-        (f"card, {CARD_TO_SEAT_MS} ms, seat (by mouse)", res["card_seat"], AIMS["card_seat"]),
+        ("floor: bare Canvas, one rectangle", times["floor"], None),
+        ("isolated seat click", times["isolated"], AIMS["isolated"]),
+        (f"card, {CARD_TO_SEAT_MS} ms, seat (by mouse)", times["card_seat"], AIMS["card_seat"]),
         ("Run All → café drawn", [r["drawn"] for r in f["run_all"]], None),
     ]
     for label, xs, aim in rows:
         med = statistics.median(xs)
-        aim_text = f"≤ {aim:.2f}×" if aim else ""
-        print(f"  {label:34}{med:6.0f} ms{max(xs):6.0f} ms{min(xs):5.0f} ms{med / floor:8.2f}×   "
+        aim_text = f"≤ {aim:.2f}×" if aim else "     "
+        print(f"  {label:36}{med:6.0f} ms{max(xs):6.0f} ms{min(xs):6.0f} ms{med / floor:8.2f}×   "
               f"{aim_text}  ({len(xs)})")
-    canvas_at = _median([r["canvas"] for r in f["run_all"]])
-    if canvas_at is not None:
-        print(f"  (Run All: the <canvas> appeared after {canvas_at:.0f} ms, median)")
+    replied = _median([r["replied"] for r in f["run_all"]])
+    if replied is not None:
+        print(f"  Run All: the kernel's execute_reply reached the page after {replied:.0f} ms (median)")
     print(f"  card then seat: c2 not yet lit on screen at the seat click in "
           f"{f['clicks'] - f['seat_lit_at_click']} of {f['clicks']} clicks")
-    print("  where the time goes, medians in ms: mousedown → event sent → drawing arrives "
-          "(kernel w.click) → pixels")
+    print("  where the time goes, medians in ms: mousedown → " + " → ".join(s[0] for s in STEPS)
+          + "; the drawing message's size")
     for kind, label in (("floor", "floor"), ("isolated", "isolated"), ("card_seat", "card then seat")):
-        ph = [p for p in f["phases"][kind] if p]
-        if not ph:
-            print(f"    {label:16} (the page's WebSocket frames could not be matched)")
+        steps = [s for s in f["steps"][kind] if s]
+        if not steps:
+            print(f"    {label:15} (the page's WebSocket frames could not be matched)")
             continue
-        kernel = f["kernel_ms"].get(kind)
-        kernel_text = f" (kernel {_median(kernel):5.1f})" if kernel else " " * 15
-        print(f"    {label:16} sent {_median([p['out'] for p in ph]):5.1f}   "
-              f"round trip {_median([p['trip'] for p in ph]):6.1f}{kernel_text}   "
-              f"drawn {_median([p['back'] for p in ph]):6.1f}   "
-              f"drawing message {_median([p['bytes'] for p in ph]) / 1024:5.1f} KiB")
+        parts = [f"{name} {_median([s[b] - s[a] for s in steps]):5.1f}" for name, a, b in STEPS]
+        size = _median([s["bytes"] for s in steps])
+        print(f"    {label:15} " + "   ".join(parts) + f"   {size / 1024:5.1f} KiB")
 
 
 def main(argv=None) -> int:
