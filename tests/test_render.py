@@ -54,13 +54,13 @@ def test_colour_is_never_the_only_cue():
     scene = build_scene(picture_view(Cafe.parse("RU GB FR ES IT | b1:RUf b3:RUm")))
     texts = scene.texts()
     assert "♀ f" in texts and "♂ m" in texts
-    fills = {p.fill for p in scene.layers[1] if isinstance(p, Rect)}
+    fills = {p.fill for p in scene.layer("seats") if isinstance(p, Rect)}
     assert COLORS["woman"] in fills and COLORS["man"] in fills
 
 
 def test_lit_seats_show_their_points_and_badges_show_table_points():
     scene = build_scene(full_view(selected=2, lit=(("a2", 6), ("c2", 8)), badges=(("b2", 6), ("c3", 2))))
-    lights = [p.text for p in scene.layers[2] if isinstance(p, Text)]
+    lights = [p.text for p in scene.layer("lights") if isinstance(p, Text)]
     assert lights == ["+6", "+8", "+6", "+2"]   # a2, c2 (reading order), then the badges b2, c3
 
 
@@ -73,8 +73,9 @@ def test_the_hand_over_screen_covers_the_hand():
 def test_layers_separate_what_changes_at_different_rates():
     plain = build_scene(full_view())
     lit = build_scene(full_view(lit=(("a2", 6),)))
-    assert plain.layers[0] == lit.layers[0] and plain.layers[1] == lit.layers[1]
-    assert plain.layers[2] != lit.layers[2]
+    assert [a == b for a, b in zip(plain.layers, lit.layers)] == [True] * 5 + [False]   # the lights alone
+    chosen = build_scene(full_view(selected=2))
+    assert [a == b for a, b in zip(plain.layers, chosen.layers)] == [True, True, True, True, True, False]
 
 
 def test_svg_is_well_formed_and_shows_the_cafe():

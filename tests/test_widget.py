@@ -294,14 +294,15 @@ def test_one_message_per_redraw_with_every_style_set(sent):
     w = CafeWidget.from_notation(E12)
     assert len(sent) == 1
     names = commands(sent[0])
-    assert names.count("switchCanvas") == 3 and names.count("clear") == 3 and names.count("scale") == 3
+    assert names.count("switchCanvas") == 6 and names.count("clear") == 6 and names.count("scale") == 6
     texts = [c[1][0] for c in sent[0] if NAMES.get(c[0]) == "fillText"]
     assert {"RU", "Russia", "FR", "♀ f", "b5", "c2"} <= set(texts)
     sent.clear()
     tap(w, "RUf")
     assert len(sent) == 1                       # a click: one message
     assert "+8" in [c[1][0] for c in sent[0] if NAMES.get(c[0]) == "fillText"]
-    assert commands(sent[0]).count("switchCanvas") == 2   # the floor and tables layer unchanged
+    # only the status and the lights: the floor, seats, hand and panel layers are unchanged
+    assert commands(sent[0]).count("switchCanvas") == 2
 
 
 def test_a_new_front_end_gets_everything_again(sent):
@@ -310,7 +311,7 @@ def test_a_new_front_end_gets_everything_again(sent):
     w.redraw()
     assert sent == []                           # nothing changed, nothing sent
     w._on_client_ready()
-    assert len(sent) == 1 and commands(sent[0]).count("switchCanvas") == 3
+    assert len(sent) == 1 and commands(sent[0]).count("switchCanvas") == 6
 
 
 def test_a_mouse_event_is_halved_to_logical_pixels():

@@ -17,7 +17,7 @@ def tap(w, name):
 def status_texts(w):
     from cafe_widget.render.scene import STATUS_Y
 
-    return [p.text for p in w.scene.layers[1] if isinstance(p, Text) and p.y > STATUS_Y]
+    return [p.text for p in w.scene.layer("controls") if isinstance(p, Text) and p.y > STATUS_Y]
 
 
 # -- readable ------------------------------------------------------------------------------------
@@ -28,7 +28,7 @@ def test_the_status_wraps_whole_on_up_to_three_lines_of_15_px():
     tap(w, "a2")                                   # a long R5 refusal
     lines = status_texts(w)
     assert 2 <= len(lines) <= 3 and " ".join(lines) == w.status
-    assert all(p.size >= 15 for p in w.scene.layers[1] if isinstance(p, Text) and p.text in lines)
+    assert all(p.size >= 15 for p in w.scene.layer("controls") if isinstance(p, Text) and p.text in lines)
     assert STATUS_SIZE == 15
     assert wrap("a " * 200, 800, 15, 3)[-1].count("a") > 50     # never more than three lines
 
@@ -199,4 +199,4 @@ def test_a_very_long_message_takes_four_smaller_lines_rather_than_a_squeezed_thi
     tap(w, "check")
     lines = status_texts(w)
     assert " ".join(lines) == w.status and len(w.status) > 300
-    assert len(lines) == 4 and {p.size for p in w.scene.layers[1] if isinstance(p, Text) and p.text in lines} == {13}
+    assert len(lines) == 4 and {p.size for p in w.scene.layer("controls") if isinstance(p, Text) and p.text in lines} == {13}

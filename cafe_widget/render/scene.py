@@ -1,8 +1,9 @@
 """The scene: the café, the hand, the panel and the controls as positioned shapes and text.
 
 ``build_scene(view)`` turns a :class:`View` (a café or game and the state of the screen) into a
-:class:`Scene`: three layers of primitives (0: floor, rulers and tables; 1: guests, hand,
-panel, buttons, status; 2: highlights) and the clickable regions. The live ipycanvas widget
+:class:`Scene`: layers of primitives (``LAYERS``: the floor, rulers and tables; the guests
+on their seats; the hand; the panel; the buttons and status; the highlights) and the
+clickable regions. The live ipycanvas widget
 and the static SVG are both drawn from a scene, and ``hit_test`` answers clicks from it, so
 what is drawn, what is clickable and what the tests check cannot drift apart.
 
@@ -75,12 +76,17 @@ class Region(NamedTuple):
         return (self.x + self.w / 2, self.y + self.h / 2)
 
 
+#: The layers of a scene, bottom first, each a canvas of its own in the widget, so that a click
+#: redraws only those that changed (a card chosen: the hand, the controls and the lights).
+LAYERS = ("floor", "seats", "hand", "panel", "controls", "lights")
+
+
 @dataclass(frozen=True)
 class Scene:
     """Three layers of primitives, the clickable regions, and the size in logical pixels.
     ``sheet_window``: the first scoresheet row shown and how many rows fit."""
 
-    layers: tuple[tuple, tuple, tuple]
+    layers: tuple[tuple, ...]
     regions: tuple[Region, ...]
     width: int
     height: int
@@ -94,6 +100,10 @@ class Scene:
                 return region.centre
         shown = " ".join(dict.fromkeys(r.name for r in self.regions))
         raise ValueError(f"nothing called {name!r} is shown; shown now: {shown}")
+
+    def layer(self, name: str) -> tuple:
+        """The primitives of one layer, by its name in ``LAYERS``."""
+        return self.layers[LAYERS.index(name)]
 
     def texts(self) -> list[str]:
         """Every text drawn, in drawing order (for tests and screen readers)."""
@@ -182,8 +192,8 @@ def guest_card(out: list, guest: str, x: float, y: float, w: float, h: float,
 
 
 def build_scene(view: View) -> Scene:
-    """The scene of a view: three layers and the clickable regions."""
-    floor, items, lights = [], [], []
+    """The scene of a view: its layers (``LAYERS``) and the clickable regions."""
+    floor, items, hand, panel, controls, lights = [], [], [], [], [], []
     regions: list[Region] = []
     cafe = view.cafe
     width, height = (CAFE_SIZE if view.picture and not view.players else (WIDTH, HEIGHT))
@@ -262,13 +272,14 @@ def build_scene(view: View) -> Scene:
 
     window = (0, 0)
     if not view.picture or view.players:
-        window = _panel(items, lights, regions, view, height)
+        window = _panel(panel, lights, regions, view, height)
     if not view.picture:
-        _hand(items, lights, regions, view)
-        _controls(items, regions, view)
+        _hand(hand, lights, regions, view)
+        _controls(controls, regions, view)
     # The hand-over screen sits on top of the hand: its region comes first for hit_test.
     regions.sort(key=lambda r: r.kind != "handover")
-    return Scene((tuple(floor), tuple(items), tuple(lights)), tuple(regions), width, height, window)
+    layers = (floor, items, hand, panel, controls, lights)
+    return Scene(tuple(tuple(layer) for layer in layers), tuple(regions), width, height, window)
 
 
 SHEET_ROW = 17          # a scoresheet row
@@ -376,12 +387,9 @@ def _hand(out: list, lights: list, regions: list, view: View) -> None:
         row, col = divmod(i, 12)
         x = GRID_X + col * (CARD_W + CARD_GAP)
         y = HAND_Y + row * (card_h + 6)
-        selected = view.selected == i
-        if selected:
-            y -= 6
-        guest_card(out, guest, x, y, CARD_W, card_h,
-                   COLORS["selected"] if selected else COLORS["card_edge"], 4 if selected else 1.5)
-        if selected:
+        guest_card(out, guest, x, y, CARD_W, card_h)
+        if view.selected == i:   # on the lights layer: choosing a card redraws no card
+            lights.append(Rect(x + 1, y + 1, CARD_W - 2, card_h - 2, None, COLORS["selected"], 4))
             lights.append(Rect(x - 3, y - 3, CARD_W + 6, card_h + 6, None, COLORS["selected"], 2))
         regions.append(Region("palette" if view.palette else "card", guest, x, y, CARD_W, card_h, i))
     if view.handover:

@@ -22,7 +22,7 @@ from ..engine.cards import GUEST_COPIES, GUEST_KINDS, TABLE_ADJECTIVES, sort_gue
 from ..engine.layout import SEATS, TOUCHES
 from ..players import make_player
 from ..practice import Puzzle, check_seats, puzzles as level_puzzles
-from ..render.scene import HEIGHT, PlayerLine, View, build_scene, hit_test
+from ..render.scene import HEIGHT, LAYERS, PlayerLine, View, build_scene, hit_test
 from ..render.style import WIDTH
 from ..render.words import (card_points, game_lines, over_text, player_name, result_lines, say,
                             turn_lines)
@@ -79,7 +79,7 @@ class CafeWidget(widgets.VBox):
         self._round = None          # the computers' turns being shown one after another
         self._pace_token = 0
         self.size = (WIDTH, HEIGHT)
-        self._canvas = MultiCanvas(3, width=WIDTH * SCALE, height=HEIGHT * SCALE,
+        self._canvas = MultiCanvas(len(LAYERS), width=WIDTH * SCALE, height=HEIGHT * SCALE,
                                    layout=widgets.Layout(width=f"{WIDTH}px", height=f"{HEIGHT}px"))
         self._text = widgets.Text(description="", layout=widgets.Layout(width=f"{WIDTH - 130}px"),
                                   placeholder="café or game notation")
@@ -95,7 +95,7 @@ class CafeWidget(widgets.VBox):
         self._shown_notation = None
         super().__init__([self._canvas, self._live, widgets.HBox([self._command, self._command_button]),
                           widgets.HBox([self._text, self._load_button])])
-        self._drawn = [None, None, None]
+        self._drawn = [None] * len(LAYERS)
         self._scene = None
         self._canvas.on_mouse_down(self._on_mouse_down)
         self._canvas.on_touch_start(self._on_touch_start)
@@ -422,7 +422,7 @@ class CafeWidget(widgets.VBox):
             self._live_event = False
 
     def _on_client_ready(self) -> None:
-        self._drawn = [None, None, None]   # a new front end starts blank
+        self._drawn = [None] * len(LAYERS)   # a new front end starts blank
         self._guarded(self.redraw)
 
     def _guarded(self, action, *args) -> None:
@@ -1270,20 +1270,20 @@ class CafeWidget(widgets.VBox):
         """Draw what changed since the last redraw, in one message."""
         scene = build_scene(self.view())
         self._scene = scene
+        changed = [i for i in range(len(LAYERS)) if self._drawn[i] != scene.layers[i]]
+        if changed:
+            with one_message():
+                for i in changed:
+                    draw_layer(self._canvas[i], scene.layers[i])
+            for i in changed:
+                self._drawn[i] = scene.layers[i]
+        # the text boxes after the drawing: the pixels a student waits for go first
         notation = self.notation
         if notation != self._shown_notation:   # leave what a student pasted until it changes
             self._text.value = self._shown_notation = notation
         live = f'<div aria-live="polite" role="status" style="{_SR_ONLY}">{escape(self._status)}</div>'
         if self._live.value != live:
             self._live.value = live
-        changed = [i for i in range(3) if self._drawn[i] != scene.layers[i]]
-        if not changed:
-            return
-        with one_message():
-            for i in changed:
-                draw_layer(self._canvas[i], scene.layers[i])
-        for i in changed:
-            self._drawn[i] = scene.layers[i]
 
 
 def _command_words(buttons) -> list[str]:
