@@ -60,7 +60,7 @@ def test_colour_is_never_the_only_cue():
 
 def test_lit_seats_show_their_points_and_badges_show_table_points():
     scene = build_scene(full_view(selected=2, lit=(("a2", 6), ("c2", 8)), badges=(("b2", 6), ("c3", 2))))
-    lights = [p.text for p in scene.layer("lights") if isinstance(p, Text)]
+    lights = [p.text for p in scene.layer("seats") if isinstance(p, Text) and p.text.startswith("+")]
     assert lights == ["+6", "+8", "+6", "+2"]   # a2, c2 (reading order), then the badges b2, c3
 
 
@@ -73,9 +73,34 @@ def test_the_hand_over_screen_covers_the_hand():
 def test_layers_separate_what_changes_at_different_rates():
     plain = build_scene(full_view())
     lit = build_scene(full_view(lit=(("a2", 6),)))
-    assert [a == b for a, b in zip(plain.layers, lit.layers)] == [True] * 5 + [False]   # the lights alone
+    assert [a == b for a, b in zip(plain.layers, lit.layers)] == [True, False, True, True, True]   # the seats alone
     chosen = build_scene(full_view(selected=2))
-    assert [a == b for a, b in zip(plain.layers, chosen.layers)] == [True, True, True, True, True, False]
+    assert [a == b for a, b in zip(plain.layers, chosen.layers)] == [True, True, False, True, True]
+
+
+def test_every_zone_keeps_inside_its_rectangle():
+    """The zones of the upper canvas are cleared and redrawn apart: nothing of one may reach
+    into another (boxes of shapes; the anchor and max width of texts)."""
+    from cafe_widget.render.scene import LAYERS, ZONES
+
+    names = sorted(ZONES)
+    for a in names:   # the zones do not overlap
+        for b in names:
+            if a < b:
+                (ax, ay, aw, ah), (bx, by, bw, bh) = ZONES[a], ZONES[b]
+                assert ax + aw <= bx or bx + bw <= ax or ay + ah <= by or by + bh <= ay, (a, b)
+    views = [full_view(selected=2, lit=(("a2", 6), ("c2", 8)), badges=(("b2", 6), ("c3", 2))),
+             full_view(handover="Player 2, your turn"), full_view(hint=(("d5", "1 RUf +6"), ("b1", "2 x +2")))]
+    for scene in map(build_scene, views):
+        for name, layer in zip(LAYERS[1:], scene.layers[1:]):
+            x0, y0, w, h = ZONES[name]
+            for p in layer:
+                if isinstance(p, Rect):
+                    box = (p.x - p.line / 2, p.y - p.line / 2, p.x + p.w + p.line / 2, p.y + p.h + p.line / 2)
+                else:
+                    left = p.x - (p.max_width or 0) * {"left": 0, "center": 0.5, "right": 1}[p.align]
+                    box = (left, p.y - p.size / 2, left + (p.max_width or 0), p.y + p.size / 2)
+                assert x0 <= box[0] and box[2] <= x0 + w and y0 <= box[1] and box[3] <= y0 + h, (name, p)
 
 
 def test_svg_is_well_formed_and_shows_the_cafe():

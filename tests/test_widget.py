@@ -294,15 +294,16 @@ def test_one_message_per_redraw_with_every_style_set(sent):
     w = CafeWidget.from_notation(E12)
     assert len(sent) == 1
     names = commands(sent[0])
-    assert names.count("switchCanvas") == 6 and names.count("clear") == 6 and names.count("scale") == 6
+    assert names.count("switchCanvas") == 2 and names.count("clearRect") == 2 and names.count("scale") == 2
     texts = [c[1][0] for c in sent[0] if NAMES.get(c[0]) == "fillText"]
     assert {"RU", "Russia", "FR", "♀ f", "b5", "c2"} <= set(texts)
     sent.clear()
     tap(w, "RUf")
     assert len(sent) == 1                       # a click: one message
     assert "+8" in [c[1][0] for c in sent[0] if NAMES.get(c[0]) == "fillText"]
-    # only the status and the lights: the floor, seats, hand and panel layers are unchanged
-    assert commands(sent[0]).count("switchCanvas") == 2
+    # one canvas, three zones cleared and redrawn: the seats (lit), the hand (the card chosen)
+    # and the status; the floor and the panel are not sent again
+    assert commands(sent[0]).count("switchCanvas") == 1 and commands(sent[0]).count("clearRect") == 3
 
 
 def test_a_new_front_end_gets_everything_again(sent):
@@ -311,7 +312,7 @@ def test_a_new_front_end_gets_everything_again(sent):
     w.redraw()
     assert sent == []                           # nothing changed, nothing sent
     w._on_client_ready()
-    assert len(sent) == 1 and commands(sent[0]).count("switchCanvas") == 6
+    assert len(sent) == 1 and commands(sent[0]).count("switchCanvas") == 2
 
 
 def test_a_mouse_event_is_halved_to_logical_pixels():
@@ -441,3 +442,19 @@ def test_hint_after_three_cards_says_end_the_turn():
     assert w.status == ("Hint: no card adds points now; end the turn (16 points). "
                         "Taking your cards back could make 17.")
     assert w.view().hint == ()
+
+
+def test_a_seat_click_redraws_only_what_changed_on_one_canvas(sent):
+    """The floor canvas is not touched; on the canvas above, the seats, the one card that was
+    chosen (not the whole palette), the panel and the status are cleared and redrawn alone."""
+    w = CafeWidget.from_notation(E12)
+    tap(w, "RUf")
+    sent.clear()
+    tap(w, "c2")
+    assert len(sent) == 1
+    names = commands(sent[0])
+    assert names.count("switchCanvas") == 1 and names.count("clearRect") == 4
+    texts = [c[1][0] for c in sent[0] if NAMES.get(c[0]) == "fillText"]
+    assert texts.count("CF") == 0 and texts.count("RU") == 4   # b1, b3, c2 on their seats; the palette RUf
+    w._on_client_ready()                                      # a new front end: everything again
+    assert commands(sent[-1]).count("switchCanvas") == 2

@@ -76,9 +76,21 @@ class Region(NamedTuple):
         return (self.x + self.w / 2, self.y + self.h / 2)
 
 
-#: The layers of a scene, bottom first, each a canvas of its own in the widget, so that a click
-#: redraws only those that changed (a card chosen: the hand, the controls and the lights).
-LAYERS = ("floor", "seats", "hand", "panel", "controls", "lights")
+#: The layers of a scene, bottom first. The floor (rulers and tables) is a canvas of its own in
+#: the widget; the others are zones of one canvas above it, side by side (``ZONES``), so that a
+#: click clears and redraws only the zones that changed, on one canvas (a card chosen: the hand
+#: and the controls). Each zone holds its own highlights (lit seats, hints, badges, the chosen
+#: card), drawn last.
+LAYERS = ("floor", "seats", "hand", "panel", "controls")
+
+
+#: Where each zone of the upper canvas is drawn: (x, y, width, height), apart from each other.
+ZONES = {
+    "seats": (GRID_X - 6, GRID_Y - 8, 5 * CELL + 12, 5 * CELL + 14),
+    "hand": (0, HAND_Y - 34, WIDTH, BUTTON_Y - 4 - (HAND_Y - 34)),
+    "panel": (PANEL_X - 2, GRID_Y - 8, PANEL_W + 4, 5 * CELL + 14),
+    "controls": (0, BUTTON_Y - 3, WIDTH, HEIGHT - BUTTON_Y + 3),
+}
 
 
 @dataclass(frozen=True)
@@ -91,6 +103,10 @@ class Scene:
     width: int
     height: int
     sheet_window: tuple[int, int] = (0, 0)
+    #: For each layer, None or its patches: (rectangle, primitives) side by side, which the
+    #: widget may clear and redraw one by one (the hand: its title and each card, so that
+    #: choosing a card redraws two cards, not the whole palette).
+    patches: tuple = ()
 
     def locate(self, name: str) -> tuple[float, float]:
         """Centre of a seat, table, card (first of that guest), button, scoresheet row
@@ -193,7 +209,7 @@ def guest_card(out: list, guest: str, x: float, y: float, w: float, h: float,
 
 def build_scene(view: View) -> Scene:
     """The scene of a view: its layers (``LAYERS``) and the clickable regions."""
-    floor, items, hand, panel, controls, lights = [], [], [], [], [], []
+    floor, items, hand, panel, controls, lights = [], [], [], [], [], []   # lights: on the seats
     regions: list[Region] = []
     cafe = view.cafe
     width, height = (CAFE_SIZE if view.picture and not view.players else (WIDTH, HEIGHT))
@@ -270,16 +286,17 @@ def build_scene(view: View) -> Scene:
         lights.append(Rect(x + CELL - 38, y - 6, 42, 22, colour, COLORS["label"], 1.5))
         lights.append(Text(x + CELL - 17, y + 5, f"+{points}", 14, COLORS["label"], True, "center"))
 
-    window = (0, 0)
+    window, hand_patches = (0, 0), None
     if not view.picture or view.players:
-        window = _panel(panel, lights, regions, view, height)
+        window = _panel(panel, panel, regions, view, height)
     if not view.picture:
-        _hand(hand, lights, regions, view)
+        hand_patches = _hand(hand, hand, regions, view)
         _controls(controls, regions, view)
     # The hand-over screen sits on top of the hand: its region comes first for hit_test.
     regions.sort(key=lambda r: r.kind != "handover")
-    layers = (floor, items, hand, panel, controls, lights)
-    return Scene(tuple(tuple(layer) for layer in layers), tuple(regions), width, height, window)
+    layers = (floor, items + lights, hand, panel, controls)
+    return Scene(tuple(tuple(layer) for layer in layers), tuple(regions), width, height, window,
+                 (None, None, hand_patches, None, None))
 
 
 SHEET_ROW = 17          # a scoresheet row
@@ -380,23 +397,33 @@ def _sheet(out: list, lights: list, regions: list, view: View, top: float, botto
     return (start, fit)
 
 
-def _hand(out: list, lights: list, regions: list, view: View) -> None:
-    out.append(Text(GRID_X, HAND_Y - 14, view.hand_title, 14, COLORS["ink"], True, "left", 800))
+def _hand(out: list, lights: list, regions: list, view: View) -> tuple | None:
+    """The hand (or the palette) and the hand-over screen; returns the hand's patches (its
+    title, then a rectangle a card, the chosen one's frame included), or None under a hand-over
+    screen."""
+    title = [Text(GRID_X, HAND_Y - 14, view.hand_title, 14, COLORS["ink"], True, "left", 800)]
+    patches = [((0, HAND_Y - 34, WIDTH, 30), tuple(title))]
+    out += title
     card_h = PALETTE_H if view.palette else CARD_H
     for i, guest in enumerate(view.hand):
         row, col = divmod(i, 12)
         x = GRID_X + col * (CARD_W + CARD_GAP)
         y = HAND_Y + row * (card_h + 6)
-        guest_card(out, guest, x, y, CARD_W, card_h)
-        if view.selected == i:   # on the lights layer: choosing a card redraws no card
-            lights.append(Rect(x + 1, y + 1, CARD_W - 2, card_h - 2, None, COLORS["selected"], 4))
-            lights.append(Rect(x - 3, y - 3, CARD_W + 6, card_h + 6, None, COLORS["selected"], 2))
+        card: list = []
+        guest_card(card, guest, x, y, CARD_W, card_h)
+        if view.selected == i:   # the chosen card's frame, within its patch
+            card.append(Rect(x + 1, y + 1, CARD_W - 2, card_h - 2, None, COLORS["selected"], 4))
+            card.append(Rect(x - 2, y - 2, CARD_W + 4, card_h + 4, None, COLORS["selected"], 2))
+        out += card
+        patches.append(((x - 3, y - 3, CARD_W + 6, card_h + 6), tuple(card)))
         regions.append(Region("palette" if view.palette else "card", guest, x, y, CARD_W, card_h, i))
     if view.handover:
         x, y, w, h = GRID_X - 6, HAND_Y - 30, 12 * (CARD_W + CARD_GAP) + 6, CARD_H + 40
         out.append(Rect(x, y, w, h, COLORS["handover"]))
         out.append(Text(x + w / 2, y + h / 2, view.handover, 17, COLORS["label"], True, "center", w - 20))
         regions.append(Region("handover", "handover", x, y, w, h))
+        return None
+    return tuple(patches)
 
 
 def _controls(out: list, regions: list, view: View) -> None:

@@ -45,9 +45,9 @@ def one_message():
         manager._current_canvas = None
 
 
-def draw_layer(canvas, primitives) -> None:
-    """Clear ``canvas`` and draw ``primitives`` on it at ``SCALE``; each style is sent only
-    when it changes."""
+def draw_layer(canvas, primitives, zone=None) -> None:
+    """Clear ``canvas`` (or only its rectangle ``zone``, in logical pixels) and draw
+    ``primitives`` on it at ``SCALE``; each style is sent only when it changes."""
     current: dict = {}
 
     def style(name: str, value) -> None:
@@ -55,9 +55,12 @@ def draw_layer(canvas, primitives) -> None:
             _set(canvas, name, value)
             current[name] = value
 
-    canvas.clear()
     canvas.save()
     canvas.scale(SCALE)
+    if zone is None:
+        canvas.clear_rect(0, 0, canvas.width / SCALE, canvas.height / SCALE)
+    else:
+        canvas.clear_rect(*zone)
     style("text_baseline", "middle")
     for p in primitives:
         if isinstance(p, Rect):

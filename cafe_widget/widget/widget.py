@@ -22,7 +22,7 @@ from ..engine.cards import GUEST_COPIES, GUEST_KINDS, TABLE_ADJECTIVES, sort_gue
 from ..engine.layout import SEATS, TOUCHES
 from ..players import make_player
 from ..practice import Puzzle, check_seats, puzzles as level_puzzles
-from ..render.scene import HEIGHT, LAYERS, PlayerLine, View, build_scene, hit_test
+from ..render.scene import HEIGHT, LAYERS, ZONES, PlayerLine, View, build_scene, hit_test
 from ..render.style import WIDTH
 from ..render.words import (card_points, game_lines, over_text, player_name, result_lines, say,
                             turn_lines)
@@ -79,7 +79,7 @@ class CafeWidget(widgets.VBox):
         self._round = None          # the computers' turns being shown one after another
         self._pace_token = 0
         self.size = (WIDTH, HEIGHT)
-        self._canvas = MultiCanvas(len(LAYERS), width=WIDTH * SCALE, height=HEIGHT * SCALE,
+        self._canvas = MultiCanvas(2, width=WIDTH * SCALE, height=HEIGHT * SCALE,
                                    layout=widgets.Layout(width=f"{WIDTH}px", height=f"{HEIGHT}px"))
         self._text = widgets.Text(description="", layout=widgets.Layout(width=f"{WIDTH - 130}px"),
                                   placeholder="café or game notation")
@@ -96,6 +96,7 @@ class CafeWidget(widgets.VBox):
         super().__init__([self._canvas, self._live, widgets.HBox([self._command, self._command_button]),
                           widgets.HBox([self._text, self._load_button])])
         self._drawn = [None] * len(LAYERS)
+        self._patches = [None] * len(LAYERS)
         self._scene = None
         self._canvas.on_mouse_down(self._on_mouse_down)
         self._canvas.on_touch_start(self._on_touch_start)
@@ -1272,11 +1273,26 @@ class CafeWidget(widgets.VBox):
         self._scene = scene
         changed = [i for i in range(len(LAYERS)) if self._drawn[i] != scene.layers[i]]
         if changed:
+            # the floor on its canvas; the zones on the one above, each cleared and redrawn
+            # alone when it changed (the hand card by card), all at once on a new front end
+            zones = [i for i in changed if i]
             with one_message():
-                for i in changed:
-                    draw_layer(self._canvas[i], scene.layers[i])
+                if 0 in changed:
+                    draw_layer(self._canvas[0], scene.layers[0])
+                if self._drawn[1] is None:   # a new front end: the whole upper canvas
+                    draw_layer(self._canvas[1], tuple(p for layer in scene.layers[1:] for p in layer))
+                else:
+                    for i in zones:
+                        old, new = self._patches[i], scene.patches[i]
+                        if old and new and [r for r, _ in old] == [r for r, _ in new]:
+                            for (rect, before), (_, now) in zip(old, new):   # only the cards that changed
+                                if before != now:
+                                    draw_layer(self._canvas[1], now, rect)
+                        else:
+                            draw_layer(self._canvas[1], scene.layers[i], ZONES[LAYERS[i]])
             for i in changed:
                 self._drawn[i] = scene.layers[i]
+        self._patches = list(scene.patches)
         # the text boxes after the drawing: the pixels a student waits for go first
         notation = self.notation
         if notation != self._shown_notation:   # leave what a student pasted until it changes
