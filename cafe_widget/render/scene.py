@@ -23,6 +23,7 @@ what is drawn, what is clickable and what the tests check cannot drift apart.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..engine import Cafe
@@ -197,6 +198,15 @@ def _flag(out: list, nation: str, x: float, y: float, w: float, h: float) -> Non
 def guest_card(out: list, guest: str, x: float, y: float, w: float, h: float,
                edge: str = COLORS["card_edge"], edge_width: float = 1.5) -> None:
     """A guest card: flag band, nation code, sex symbol and letter, body coloured by sex."""
+    out += _guest_card(guest, x, y, w, h, edge, edge_width)
+
+
+@lru_cache(maxsize=1024)
+def _guest_card(guest: str, x: float, y: float, w: float, h: float, edge: str,
+                edge_width: float) -> tuple:
+    """The primitives of a guest card, made once for each card and place (the palette and the
+    seats are drawn again and again: a click must stay quick in the kernel)."""
+    out: list = []
     body = COLORS["woman"] if guest[2] == "f" else COLORS["man"]
     band = max(10, round(h * 0.2))
     out.append(Rect(x, y, w, h, body, edge, edge_width))
@@ -205,6 +215,7 @@ def guest_card(out: list, guest: str, x: float, y: float, w: float, h: float,
                     COLORS["ink"], True, "center"))
     out.append(Text(x + w / 2, y + band + (h - band) * 0.76, SEX_MARK[guest[2]],
                     13, COLORS["ink"], False, "center"))
+    return tuple(out)
 
 
 def build_scene(view: View) -> Scene:
