@@ -725,7 +725,11 @@ class CafeWidget(widgets.VBox):
         self._after_computers(player, texts + self._computers_play())
 
     def _pacing(self) -> bool:
-        if not (self.pace and self._live_event):
+        return bool(self.pace) and self._in_live_event()
+
+    def _in_live_event(self) -> bool:
+        """Handling a student's own event in a live front end (an event loop running)."""
+        if not self._live_event:
             return False
         try:
             return asyncio.get_event_loop().is_running()
@@ -1293,7 +1297,15 @@ class CafeWidget(widgets.VBox):
             for i in changed:
                 self._drawn[i] = scene.layers[i]
         self._patches = list(scene.patches)
-        # the text boxes after the drawing: the pixels a student waits for go first
+        # the text boxes after the drawing: the pixels a student waits for go first, and after
+        # a student's own click the boxes follow a moment later, once the page has drawn them
+        if self._in_live_event():
+            asyncio.get_event_loop().call_later(0.05, self._sync_boxes)
+        else:
+            self._sync_boxes()
+
+    def _sync_boxes(self) -> None:
+        """The notation box and the screen readers' copy of the status, as the screen is now."""
         notation = self.notation
         if notation != self._shown_notation:   # leave what a student pasted until it changes
             self._text.value = self._shown_notation = notation
