@@ -200,3 +200,11 @@ def test_a_very_long_message_takes_four_smaller_lines_rather_than_a_squeezed_thi
     lines = status_texts(w)
     assert " ".join(lines) == w.status and len(w.status) > 300
     assert len(lines) == 4 and {p.size for p in w.scene.layer("controls") if isinstance(p, Text) and p.text in lines} == {13}
+
+
+def test_the_command_box_takes_french_words_too():
+    w = CafeWidget.from_notation(DUEL, players=["human", "greedy"], lang="fr")
+    w.command("DEm@a2, fin")
+    assert w.game.scores[0] == 4 and w.game.to_move == 0
+    w.command("piocher")
+    assert len(w.game.log) >= 3 and w.game.log[2].action == "draw"

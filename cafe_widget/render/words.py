@@ -149,7 +149,7 @@ WORDS = {
         "load_confirm": "Remplacer la partie ? La partie en cours serait perdue (w.save() la garde "
                         "en texte) : cliquez encore « Charger » pour la remplacer.",
         "alone_line": "seul(e) : aucun point pour l'instant, à rejoindre (R7)",
-        "command_placeholder": "un coup : RUf@c2, ITf@c4 · draw · end · undo · down ITm · declare · hint",
+        "command_placeholder": "un coup : RUf@c2, ITf@c4 · piocher · fin · annuler · cachée ITm · déclarer · conseil",
         "command_button": "Jouer",
         "command_unknown": "{text!r} n'est pas un coup : écrivez un placement ou un tour (RUf@c2, "
                            "ITf@c4), ou l'un de : {actions}.",

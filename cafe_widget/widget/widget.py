@@ -44,7 +44,13 @@ COMMANDS = {"draw": "draw", "end": "end", "undo": "undo", "declare": "declare", 
             "keep": "end", "check": "check", "best": "show_best", "show best": "show_best",
             "next": "next", "answer": "answer", "clear": "clear", "new": "new", "new game": "new",
             "review": "review", "back": "back", "forward": "forward", "live": "live", "try": "try",
-            "down": "down"}
+            "down": "down",
+            # the same in French
+            "piocher": "draw", "pioche": "draw", "fin": "end", "fin du tour": "end", "annuler": "undo",
+            "déclarer": "declare", "déclarer la fin": "declare", "conseil": "hint", "garder": "end",
+            "vérifier": "check", "meilleur": "show_best", "suivant": "next", "réponse": "answer",
+            "effacer": "clear", "nouvelle": "new", "nouvelle partie": "new", "bilan": "review",
+            "retour": "live", "essayer": "try", "cachée": "down"}
 #: Visually hidden, read by screen readers: the status line as text (the canvas is a picture).
 _SR_ONLY = ("position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);"
             "white-space:nowrap")
@@ -263,7 +269,7 @@ class CafeWidget(widgets.VBox):
                 placed += 1
                 continue
             key = COMMANDS.get(word)
-            if word.startswith("down "):
+            if word.startswith(("down ", "cachée ")):
                 self._command_select(step.split(None, 1)[1].replace(":", "").strip())
                 key = "down"
             elif key is None and word.startswith("down") and ":" in step:
