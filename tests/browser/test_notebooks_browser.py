@@ -111,7 +111,7 @@ def test_08_sandbox_palette_then_load_box(lab):
 
     # A friend's position: typed into the box under the café, then the Load button.
     output = nb.page.locator(".jp-OutputArea-output").filter(has=nb.page.locator("canvas")).nth(0)
-    box = output.locator("input[type=text]")
+    box = output.locator("input[placeholder='café or game notation']")
     box.fill(FRIEND)
     output.get_by_role("button", name="Load").click()
     canonical = nb.kernel_eval(f"__import__('cafe_widget').Cafe.parse({FRIEND!r}).format()")
