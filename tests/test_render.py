@@ -61,7 +61,7 @@ def test_colour_is_never_the_only_cue():
 def test_lit_seats_show_their_points_and_badges_show_table_points():
     scene = build_scene(full_view(selected=2, lit=(("a2", 6), ("c2", 8)), badges=(("b2", 6), ("c3", 2))))
     lights = [p.text for p in scene.layer("seats") if isinstance(p, Text) and p.text.startswith("+")]
-    assert lights == ["+6", "+8", "+6", "+2"]   # a2, c2 (reading order), then the badges b2, c3
+    assert lights == ["+6", "+6", "+8", "+2"]   # cell by cell: a2 (lit), b2 (badge), c2 (lit), c3 (badge)
 
 
 def test_the_hand_over_screen_covers_the_hand():

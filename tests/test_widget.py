@@ -301,9 +301,9 @@ def test_one_message_per_redraw_with_every_style_set(sent):
     tap(w, "RUf")
     assert len(sent) == 1                       # a click: one message
     assert "+8" in [c[1][0] for c in sent[0] if NAMES.get(c[0]) == "fillText"]
-    # one canvas, three zones cleared and redrawn: the seats (lit), the hand (the card chosen)
-    # and the status; the floor and the panel are not sent again
-    assert commands(sent[0]).count("switchCanvas") == 1 and commands(sent[0]).count("clearRect") == 3
+    # one canvas; cleared and redrawn alone: the two lit seats a2 and c2, the card chosen, and
+    # the status (not the buttons); the floor, the other cells and the panel are not sent again
+    assert commands(sent[0]).count("switchCanvas") == 1 and commands(sent[0]).count("clearRect") == 4
 
 
 def test_a_new_front_end_gets_everything_again(sent):
@@ -453,8 +453,10 @@ def test_a_seat_click_redraws_only_what_changed_on_one_canvas(sent):
     tap(w, "c2")
     assert len(sent) == 1
     names = commands(sent[0])
-    assert names.count("switchCanvas") == 1 and names.count("clearRect") == 4
+    # cells a2 (no longer lit), c2 (the card), b2, d2, c3 (badges); the card that was chosen; the
+    # panel; the status and the two buttons that woke up (Undo, Keep turn): ten small patches
+    assert names.count("switchCanvas") == 1 and names.count("clearRect") == 10
     texts = [c[1][0] for c in sent[0] if NAMES.get(c[0]) == "fillText"]
-    assert texts.count("CF") == 0 and texts.count("RU") == 4   # b1, b3, c2 on their seats; the palette RUf
+    assert texts.count("CF") == 0 and texts.count("RU") == 2   # the new card on c2; the palette RUf (b1, b3 unchanged)
     w._on_client_ready()                                      # a new front end: everything again
     assert commands(sent[-1]).count("switchCanvas") == 2

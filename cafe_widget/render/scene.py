@@ -294,20 +294,35 @@ def build_scene(view: View) -> Scene:
     for place, points in view.badges:
         x, y = cell_box(place)
         colour = COLORS["badge"] if points else COLORS["badge_zero"]
-        lights.append(Rect(x + CELL - 38, y - 6, 42, 22, colour, COLORS["label"], 1.5))
-        lights.append(Text(x + CELL - 17, y + 5, f"+{points}", 14, COLORS["label"], True, "center"))
+        lights.append(Rect(x + CELL - 48, y + 5, 42, 22, colour, COLORS["label"], 1.5))
+        lights.append(Text(x + CELL - 27, y + 16, f"+{points}", 14, COLORS["label"], True, "center"))
 
     window, hand_patches = (0, 0), None
     if not view.picture or view.players:
         window = _panel(panel, panel, regions, view, height)
     if not view.picture:
         hand_patches = _hand(hand, hand, regions, view)
-        _controls(controls, regions, view)
+        control_patches = _controls(controls, regions, view)
+    else:
+        control_patches = None
     # The hand-over screen sits on top of the hand: its region comes first for hit_test.
     regions.sort(key=lambda r: r.kind != "handover")
-    layers = (floor, items + lights, hand, panel, controls)
+    seat_patches = _by_cell(items + lights)
+    seats = tuple(p for _, cell in seat_patches for p in cell)
+    layers = (floor, seats, hand, panel, controls)
     return Scene(tuple(tuple(layer) for layer in layers), tuple(regions), width, height, window,
-                 (None, None, hand_patches, None, None))
+                 (None, seat_patches, hand_patches, None, control_patches))
+
+
+def _by_cell(primitives) -> tuple:
+    """The café's guests and highlights as patches, one a grid cell (25), each drawn within its
+    cell: what a click changes is redrawn cell by cell."""
+    cells: dict = {(c, r): [] for r in range(5) for c in range(5)}
+    for p in primitives:
+        cx, cy = (p.x + p.w / 2, p.y + p.h / 2) if isinstance(p, Rect) else (p.x, p.y)
+        cells[(int((cx - GRID_X) // CELL), int((cy - GRID_Y) // CELL))].append(p)
+    return tuple(((GRID_X + c * CELL, GRID_Y + r * CELL, CELL, CELL), tuple(cell))
+                 for (c, r), cell in cells.items())
 
 
 SHEET_ROW = 17          # a scoresheet row
@@ -437,15 +452,20 @@ def _hand(out: list, lights: list, regions: list, view: View) -> tuple | None:
     return tuple(patches)
 
 
-def _controls(out: list, regions: list, view: View) -> None:
+def _controls(out: list, regions: list, view: View) -> tuple:
+    """The buttons and the status; returns them as patches (a button each, then the status)."""
+    patches = []
     for i, (key, label, enabled) in enumerate(view.buttons):
         x = GRID_X + i * (BUTTON_W + BUTTON_GAP)
-        out.append(Rect(x, BUTTON_Y, BUTTON_W, BUTTON_H,
-                        COLORS["button"] if enabled else COLORS["button_off"], COLORS["card_edge"], 1))
-        out.append(Text(x + BUTTON_W / 2, BUTTON_Y + BUTTON_H / 2, label, 14,
-                        COLORS["button_text"] if enabled else COLORS["button_off_text"], True, "center",
-                        BUTTON_W - 10))
+        button = (Rect(x, BUTTON_Y, BUTTON_W, BUTTON_H,
+                       COLORS["button"] if enabled else COLORS["button_off"], COLORS["card_edge"], 1),
+                  Text(x + BUTTON_W / 2, BUTTON_Y + BUTTON_H / 2, label, 14,
+                       COLORS["button_text"] if enabled else COLORS["button_off_text"], True, "center",
+                       BUTTON_W - 10))
+        out += button
+        patches.append(((x - 1, BUTTON_Y - 1, BUTTON_W + 2, BUTTON_H + 2), button))
         regions.append(Region("button", key, x, BUTTON_Y, BUTTON_W, BUTTON_H))
+    first = len(out)
     fill = {"error": COLORS["status_error"], "ok": COLORS["status_ok"]}.get(view.status_kind, COLORS["status"])
     out.append(Rect(GRID_X - 4, STATUS_Y, WIDTH - GRID_X - 16, STATUS_H, fill, COLORS["panel_edge"]))
     width = WIDTH - GRID_X - 36
@@ -457,6 +477,8 @@ def _controls(out: list, regions: list, view: View) -> None:
     top = STATUS_Y + STATUS_H / 2 - (len(lines) - 1) * step / 2
     for i, text in enumerate(lines):
         out.append(Text(GRID_X + 8, top + step * i, text, size, COLORS["ink"], False, "left", width))
+    patches.append(((GRID_X - 5, STATUS_Y - 1, WIDTH - GRID_X - 14, STATUS_H + 2), tuple(out[first:])))
+    return tuple(patches)
 
 
 #: A text's width estimated per character, as a share of the font size (DejaVu Sans is wide;
