@@ -45,3 +45,9 @@ def test_every_notebook_links_the_card():
     for path in sorted(NOTEBOOKS.glob("0*.ipynb")):
         first = "".join(json.loads(path.read_text(encoding="utf-8"))["cells"][0]["source"])
         assert "](rules_card.md)" in first and "](rules_card_fr.md)" in first, path.name
+
+
+def test_no_notebook_points_to_a_file_students_cannot_open():
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        text = path.read_text(encoding="utf-8")
+        assert "RULES.md" not in text and "../shared" not in text, path.name
