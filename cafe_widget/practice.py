@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .engine import Cafe, IllegalMove, NotationError, Turn
-from .engine.cafe import parse_seat, parse_turn
+from .engine.cafe import format_seats, format_tables, parse_seat, parse_turn
 from .engine.cards import TABLE_ADJECTIVES, guest_name, parse_guest, sort_guests
 from .engine.layout import SEATS, TOUCHES
 from .engine.search import parse_hand
@@ -340,7 +340,7 @@ class Puzzle:
         """``tables | seats | table pile | hand | variant``: the line of a puzzle file, without
         its level and best points."""
         cafe = self.cafe
-        return " | ".join([cafe.format().split(" | ")[0], cafe.format().split(" | ")[1],
+        return " | ".join([format_tables(cafe.tables), format_seats(cafe.seats),
                            " ".join(cafe.pile) or "-", " ".join(self.hand),
                            "variant" if self.variant else "-"])
 
@@ -352,7 +352,7 @@ class Puzzle:
         return f"level {self.level}, puzzle {self.number}"
 
     def __repr__(self) -> str:
-        return (f"Puzzle({Cafe(self.cafe.tables, self.cafe.seats, self.cafe.pile).format()!r}, "
+        return (f"Puzzle({self.cafe.format()!r}, "
                 f"{' '.join(self.hand)!r}{', variant=True' if self.variant else ''})")
 
     def _repr_svg_(self) -> str:
@@ -439,7 +439,7 @@ class Feedback:
 def _question_error(err: Exception, lang: str) -> Feedback:
     if isinstance(err, NotationError):
         err = f"{err.field}: {err.token!r} {_problem(err, lang)}"
-    elif not isinstance(err, NotationError):
+    else:
         err = f"{type(err).__name__}: {err}"
     text = _say(lang, "question", error=err)
     return Feedback(False, text, text)

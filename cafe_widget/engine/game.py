@@ -507,9 +507,11 @@ class Game:
         declared), in order: the player, the action, its points, the café and the hand before
         it, and the best placing turn available then with its points (None when none was).
         The turn in progress, if any, is not in it until it ends."""
-        return [self._review_entry(i, entry) for i, entry in enumerate(self.log)]
+        return [self.review_entry(i) for i in range(len(self.log))]
 
-    def _review_entry(self, i: int, entry: LogEntry) -> ReviewEntry:
+    def review_entry(self, index: int) -> ReviewEntry:
+        """The review of the ``index``-th action of the log (from 0), as :meth:`review` gives it."""
+        entry = self.log[index]
         st = entry.before
         hand = st.hands[entry.player]
         memo = self._best_before.get(id(st))
@@ -517,7 +519,7 @@ class Game:
             best = st.cafe.best_turn(hand, st.variant) if hand and st.over is None else None
             memo = (st, best)
             self._best_before[id(st)] = memo
-        return ReviewEntry(i + 1, entry.player, entry.kind, entry.action, entry.points,
+        return ReviewEntry(index + 1, entry.player, entry.kind, entry.action, entry.points,
                            st.cafe.format(), " ".join(hand) or "-", st.variant, entry.turn, memo[1])
 
     # -- the end --------------------------------------------------------------------------

@@ -299,9 +299,9 @@ def build_scene(view: View) -> Scene:
 
     window, hand_patches = (0, 0), None
     if not view.picture or view.players:
-        window = _panel(panel, panel, regions, view, height)
+        window = _panel(panel, regions, view, height)
     if not view.picture:
-        hand_patches = _hand(hand, hand, regions, view)
+        hand_patches = _hand(hand, regions, view)
         control_patches = _controls(controls, regions, view)
     else:
         control_patches = None
@@ -330,7 +330,7 @@ SHEET_MIN_ROWS = 5      # rows kept for the scoresheet, whatever the info above 
 SHEET_BUTTON_W = 30
 
 
-def _panel(out: list, lights: list, regions: list, view: View, height: float) -> tuple[int, int]:
+def _panel(out: list, regions: list, view: View, height: float) -> tuple[int, int]:
     """The side panel: title, players, piles, info lines, and the scoresheet at the bottom.
     Returns the scoresheet's window: (first row shown, rows that fit)."""
     x, y, w = PANEL_X, GRID_Y - 4, PANEL_W
@@ -370,10 +370,10 @@ def _panel(out: list, lights: list, regions: list, view: View, height: float) ->
         line += 19
     if not view.sheet_title:
         return (0, 0)
-    return _sheet(out, lights, regions, view, line - 6, bottom)
+    return _sheet(out, regions, view, line - 6, bottom)
 
 
-def _sheet(out: list, lights: list, regions: list, view: View, top: float, bottom: float) -> tuple[int, int]:
+def _sheet(out: list, regions: list, view: View, top: float, bottom: float) -> tuple[int, int]:
     """The scoresheet: a header with its buttons, then one row a turn, newest last; rows that do
     not fit scroll (▲ ▼ at the right). Clicking a row shows that position."""
     x, w = PANEL_X + 8, PANEL_W - 16
@@ -423,7 +423,7 @@ def _sheet(out: list, lights: list, regions: list, view: View, top: float, botto
     return (start, fit)
 
 
-def _hand(out: list, lights: list, regions: list, view: View) -> tuple | None:
+def _hand(out: list, regions: list, view: View) -> tuple | None:
     """The hand (or the palette) and the hand-over screen; returns the hand's patches (its
     title, then a rectangle a card, the chosen one's frame included), or None under a hand-over
     screen."""

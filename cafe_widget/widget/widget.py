@@ -18,7 +18,8 @@ import ipywidgets as widgets
 from ipycanvas import MultiCanvas
 
 from ..engine import Cafe, Game, IllegalMove, NotationError
-from ..engine.cards import GUEST_COPIES, GUEST_KINDS, TABLE_ADJECTIVES, sort_guests
+from ..engine.cafe import parse_placement
+from ..engine.cards import GUEST_COPIES, GUEST_KINDS, TABLE_ADJECTIVES, parse_guest
 from ..engine.layout import SEATS, TOUCHES
 from ..players import make_player
 from ..practice import Puzzle, check_seats, puzzles as level_puzzles
@@ -143,8 +144,6 @@ class CafeWidget(widgets.VBox):
         """A seat task: "click every seat where ``guest`` may sit, then Check", graded by
         :func:`~cafe_widget.practice.check_seats`; *Show answer* lights the seats."""
         cafe = Cafe.parse(cafe) if isinstance(cafe, str) else cafe
-        from ..engine.cards import parse_guest
-
         guest = parse_guest(guest)
         w = cls(cafe=cafe, variant=variant, lang=lang)
         w._mode, w._task_guest, w._task_marks, w._answer_shown = SEATS_TASK, guest, (), False
@@ -272,9 +271,6 @@ class CafeWidget(widgets.VBox):
             if word.startswith(("down ", "cachée ")):
                 self._command_select(step.split(None, 1)[1].replace(":", "").strip())
                 key = "down"
-            elif key is None and word.startswith("down") and ":" in step:
-                self._command_select(step.split(":", 1)[1])
-                key = "down"
             shown = [r.name for r in self._scene.regions if r.kind == "button"]
             if key is None:
                 self._say("command_unknown", text=step, actions=", ".join(_command_words(shown)))
@@ -288,8 +284,6 @@ class CafeWidget(widgets.VBox):
 
     def _command_select(self, guest_text: str) -> None:
         """Select a card of the hand (or palette) by its code, as a click on it would."""
-        from ..engine.cards import parse_guest
-
         guest = parse_guest(guest_text.strip(), "placement")
         hand = self._hand()
         if guest not in hand:
@@ -299,8 +293,6 @@ class CafeWidget(widgets.VBox):
         self._selected = hand.index(guest)
 
     def _command_place(self, placement: str) -> None:
-        from ..engine.cafe import parse_placement
-
         guest, seat = parse_placement(placement.strip())
         if self._mode == SEATS_TASK:   # a seat task is answered with seats
             raise NotationError("placement", placement, "is not asked here: click the seats, or type them")
@@ -961,7 +953,7 @@ class CafeWidget(widgets.VBox):
         if not n:
             return
         entry = self._game.log[n - 1]
-        review = self._game._review_entry(n - 1, entry)
+        review = self._game.review_entry(n - 1)
         if self._kinds[entry.player] != HUMAN:
             self._say("history_best_none", why=say(self.lang, "history_best_private"))
             return
@@ -991,7 +983,7 @@ class CafeWidget(widgets.VBox):
             else:
                 row = say(lang, f"row_{entry.kind}", n=i + 1, name=name)
             if self._reviewing and entry.turn is not None and self._may_review(entry.player):
-                best = game._review_entry(i, entry).best
+                best = game.review_entry(i).best
                 if best is not None and best.points <= entry.turn.points:
                     row = "*" + row + say(lang, "row_best_same")
                 elif best is not None:
@@ -1263,7 +1255,7 @@ class CafeWidget(widgets.VBox):
                     marks = tuple((c.seat, f"{self._short(entry.player)} +{c.points}")
                                   for c in entry.turn.cards if state.cafe.guest(c.seat) == c.guest)
             if self._reviewing and entry.turn is not None and self._may_review(entry.player):
-                best = game._review_entry(n - 1, entry).best
+                best = game.review_entry(n - 1).best
                 if best is not None and best.points <= entry.turn.points:
                     info += (say(lang, "entry_best_same"),)
                 elif best is not None:
