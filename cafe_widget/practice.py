@@ -26,6 +26,7 @@ from .engine import Cafe, IllegalMove, NotationError, Turn
 from .engine.cafe import format_seats, format_tables, parse_seat, parse_turn
 from .engine.cards import TABLE_ADJECTIVES, guest_name, parse_guest, sort_guests
 from .engine.layout import SEATS, TOUCHES
+from .engine.messages import alone_words, problem_fr
 from .engine.search import parse_hand
 
 PUZZLE_FILE = Path(__file__).with_name("data") / "puzzles.txt"
@@ -92,11 +93,10 @@ WORDS = {
         "ends": "; the table pile is short: the game ends, R12a",
         "alone_card": " It sits alone: a second card of the turn must join it (R7).",
         "not_counted": " (solved after Show best: not counted)",
-        "problem_guest": "is not a guest: write a nation code and f or m, for example RUf or ITm",
-        "problem_seat": "is not a seat (b1 d1 a2 c2 e2 b3 d3 a4 c4 e4 b5 d5)",
-        "problem_table": "is where a table stands, not a seat",
-        "problem_placement": "is not a placement: write guest@seat, for example ITm@d3",
         "problem_text": "is not text",
+        "your_turn": "Your turn: write your answer in place of ... and run the cell again.",
+        "your_turn_best": "Your turn: write your turn in place of ..., for example \"RUf@c2, RUm@a2\", "
+                          "and run the cell again. The best turn scores {best}.",
     },
     "fr": {
         "points": "{n} point", "points_n": "{n} points",
@@ -109,7 +109,7 @@ WORDS = {
         "empty": "Aucune carte posée : la réponse est un tour de 1 à 3 cartes de la main (R4). "
                  "Le meilleur tour fait {best}.",
         "solution": "Le meilleur tour : {turn} = {points} points ({tables}).",
-        "why_alone": "seul(e) : aucun point",
+        "why_alone": "{seul} : aucun point",
         "why_n": "{n} clients",
         "why_doubled": "{n} clients, tous de la nation de la table : doublé",
         "why_forming": "une table d'un seul sexe en formation : comptée quand elle est complète (R14)",
@@ -155,13 +155,12 @@ WORDS = {
         "refused_answer": "refusé",
         "clears": " ; {places} pleine et débarrassée, R9",
         "ends": " ; plus assez de tables : la partie s'arrête, R12a",
-        "alone_card": " Elle est seule à sa table : une seconde carte du tour doit la rejoindre (R7).",
+        "alone_card": " {Elle} est {seul} à sa table : une seconde carte du tour doit {le} rejoindre (R7).",
         "not_counted": " (résolu après « Voir le meilleur » : non compté)",
-        "problem_guest": "n'est pas un client : écrivez un code de nation et f ou m, par exemple RUf ou ITm",
-        "problem_seat": "n'est pas une place (b1 d1 a2 c2 e2 b3 d3 a4 c4 e4 b5 d5)",
-        "problem_table": "est l'emplacement d'une table, pas une place",
-        "problem_placement": "n'est pas un placement : écrivez client@place, par exemple ITm@d3",
         "problem_text": "n'est pas du texte",
+        "your_turn": "À vous : écrivez votre réponse à la place de ... et relancez la cellule.",
+        "your_turn_best": "À vous : écrivez votre tour à la place de ..., par exemple « RUf@c2, RUm@a2 », "
+                          "et relancez la cellule. Le meilleur tour fait {best}.",
     },
 }
 
@@ -200,21 +199,18 @@ def _consequences(cleared, ends: bool, lang: str) -> str:
 
 def _problem(err: NotationError, lang: str) -> str:
     """A notation error's problem in ``lang`` (the engine words it in English)."""
-    for start, key in (("is not a guest", "problem_guest"), ("is not a seat", "problem_seat"),
-                       ("is where a table", "problem_table"), ("is not a placement", "problem_placement"),
-                       ("names no seat", "problem_placement"), ("is not text", "problem_text")):
-        if err.problem.startswith(start):
-            return _say(lang, key)
+    if lang == "fr":
+        return problem_fr(err.problem) or err.problem
     return err.problem
 
 
-def _why(t, lang: str) -> str:
+def _why(t, lang: str, guest: str = "f") -> str:
     if t.variant == "forming":
         return _say(lang, "why_forming")
     if t.variant in ("ladies", "men"):
         return _say(lang, f"why_{t.variant}", points=t.points)
     if t.guests == 1:
-        return _say(lang, "why_alone")
+        return _say(lang, "why_alone", **alone_words(guest))
     return _say(lang, "why_doubled" if t.doubled else "why_n", n=t.guests)
 
 
@@ -222,7 +218,7 @@ def card_tables(card, lang: str = "en") -> str:
     """One card's points at every table its seat touches, with the reason:
     ``"+6 at the Russian table b2 (3 guests, all of the table's nation: doubled), …"``."""
     return WORDS[lang]["semicolon"].join(_say(lang, "table_why", points=t.points, adj=TABLE_ADJECTIVES[lang][t.nation],
-                          place=t.place, why=_why(t, lang)) for t in card.tables)
+                          place=t.place, why=_why(t, lang, card.guest)) for t in card.tables)
 
 
 # -- puzzles ----------------------------------------------------------------------------------
@@ -287,6 +283,8 @@ class Puzzle:
         """Grade ``answer`` (a turn in notation, ``"RUf@c2, ITf@c4"``, or a list of
         placements): legal or refused (with the rule), its points table by table, the best."""
         best = self.best_points
+        if answer is ...:                      # an exercise cell not answered yet
+            return Grade("...", False, None, None, best, False, _say(lang, "your_turn_best", best=best))
         text = answer
         if isinstance(answer, (list, tuple)):
             odd = [a for a in answer if not isinstance(a, str)]
@@ -473,6 +471,12 @@ def _read_points(answer, lang: str):
     return _answer_error(lang)
 
 
+def _not_yet(lang: str) -> Feedback:
+    """The verdict on ``...``, the placeholder an exercise cell holds until the student answers."""
+    text = _say(lang, "your_turn")
+    return Feedback(False, text, text)
+
+
 def _answer_error(lang: str) -> Feedback:
     text = _say(lang, "not_number")
     return Feedback(False, text, text)
@@ -491,6 +495,8 @@ def check_points(cafe, placement: str, answer, variant: bool = False, lang: str 
             raise NotationError("placement", placement, "names no card: write guest@seat, for example RUf@c2")
     except (NotationError, TypeError) as err:
         return _question_error(err, lang)
+    if answer is ...:                          # an exercise cell not answered yet
+        return _not_yet(lang)
     value = _read_points(answer, lang)
     if isinstance(value, Feedback):
         return value
@@ -514,7 +520,7 @@ def check_points(cafe, placement: str, answer, variant: bool = False, lang: str 
         points = card.points
         tables = card_tables(card, lang) + _consequences(card.cleared, state.ended, lang)
         if state.pending:
-            tables += "." + _say(lang, "alone_card").rstrip(".")
+            tables += "." + _say(lang, "alone_card", **alone_words(card.guest)).rstrip(".")
         nudge = _say(lang, "pts_nudge", seat=card.seat, places=", ".join(TOUCHES[card.seat]))
         facts = dict(move=move, points=points, tables=tables, answer=said)
         right_key, wrong_key, solution_key = "pts_right", "pts_wrong", "pts_solution"
@@ -567,6 +573,8 @@ def check_seats(cafe, guest: str, seats, variant: bool = False, lang: str = "en"
         legal = state.seat_scores(guest)
     except (NotationError, TypeError) as err:
         return _question_error(err, lang)
+    if seats is ...:
+        return _not_yet(lang)
     try:
         given = _read_seats(seats)
     except NotationError as err:

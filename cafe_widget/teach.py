@@ -1,130 +1,262 @@
 """Helpers for the teaching notebooks: plain-text reports a student can check by hand, and
-pictures side by side. Every rule is the engine's; this module only says what happened. The printing helpers return
-nothing, so a notebook cell shows just their text.
+pictures side by side, in English or French (``lang="fr"``). Every rule is the engine's; this
+module only says what happened. The printing helpers return nothing, so a notebook cell shows
+just their text, and they never raise: a refused move prints its rule and sentence, a notation
+that cannot be read prints what is wrong, in one line.
 
     from cafe_widget.teach import play, check, where, pictures, review
     play("RU GB FR ES IT | b1:RUf b3:RUm", "RUf@c2, ITf@c4, ITm@d3")   # prints table by table
     check("RU GB FR ES IT | b1:RUf b3:RUm", "RUm@c2")                   # prints the refusal
+    check("RU GB FR ES IT | b1:RUf b3:RUm", "RUm@c2", lang="fr")        # … in French
+
+The exercises' checks are re-exported from :mod:`cafe_widget.practice` (``check_points``,
+``check_seats``, ``Puzzle``, ``puzzles``): an exercise cell holds ``...`` until the student
+writes an answer there.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from .engine import Cafe, IllegalMove, Turn  # noqa: F401 (Turn: for report's readers)
-from .engine.cards import TABLE_ADJECTIVES
+from .engine import Cafe, Game, IllegalMove, NotationError, Turn
+from .engine.cards import TABLE_ADJECTIVES, guest_name
+from .engine.cafe import parse_turn
 from .engine.layout import SEATS, TOUCHES
+from .engine.messages import alone_words
+from .practice import Puzzle, check_points, check_seats, puzzles  # noqa: F401 (for the notebooks)
 from .render import svg_of
+
+WORDS = {
+    "en": {
+        "card": "{card}: {points} {pts}",
+        "table": "{adj} table {place}",
+        "alone": "1 guest: alone, no points",
+        "n": "{n} guests",
+        "doubled": "{n} guests, all of the table's nation: doubled",
+        "forming": "{n} guests of one sex so far: scored when the table is complete (R14)",
+        "ladies": "a ladies' table: {how} (R14)", "men": "a men's table: {how} (R14)",
+        "flat40": "40, all of its nation", "flat20": "a flat 20",
+        "cleared": "    full, cleared: {places} (R9)",
+        "turn": "turn: {points} {pts}",
+        "ends": "the table pile is short: the game ends (R12a)",
+        "refused": "{move}: refused by {rule}: {sentence}",
+        "refused_turn": "refused by {rule}: {sentence}",
+        "allowed": "{move}: allowed, {points} {pts} ({tables}){note}",
+        "note_forming": "; it starts a table of one sex at {place}, scored when four sit there this "
+                        "turn (R14)",
+        "note_alone": "; it sits alone, so a second card must join it (R7)",
+        "one_card": "check takes one card, for example {example}; to try the whole turn "
+                    "{turn}, use play(cafe, \"{turn}\")",
+        "nowhere": "{guest} may sit nowhere here",
+        "where": "{guest}@{seat}: {points:>2} {pts}   ({tables})",
+        "nobody": "nobody has played yet",
+        "player": "player {n}: {action}",
+        "placed": "placed cards",
+        "nothing_review": "nothing to review yet",
+        "did_turn": "placed {action} = {points}", "did_draw": "drew a card",
+        "did_down": "laid a card face down", "did_declare": "declared the end (R12c)",
+        "best_then": "best then: {turn} = {points}", "no_best": "no card could be placed",
+        "hand_empty": "hand empty",
+        "review": "{number:>3}. player {n}: {did}   ({best})",
+        "touches": "{seat}: touches {places}",
+        "unreadable": "Cannot read this notation: {error}",
+        "pt": "point", "pts": "points",
+    },
+    "fr": {
+        "card": "{card} : {points} {pts}",
+        "table": "table {adj} {place}",
+        "alone": "1 client : {seul}, aucun point",
+        "n": "{n} clients",
+        "doubled": "{n} clients, tous de la nation de la table : doublé",
+        "forming": "{n} clients d'un seul sexe pour l'instant : comptée quand la table est complète (R14)",
+        "ladies": "une table de dames : {how} (R14)", "men": "une table d'hommes : {how} (R14)",
+        "flat40": "40, tous de sa nation", "flat20": "20 d'office",
+        "cleared": "    pleine, débarrassée : {places} (R9)",
+        "turn": "tour : {points} {pts}",
+        "ends": "plus assez de tables : la partie s'arrête (R12a)",
+        "refused": "{move} : refusé par {rule} : {sentence}",
+        "refused_turn": "refusé par {rule} : {sentence}",
+        "allowed": "{move} : permis, {points} {pts} ({tables}){note}",
+        "note_forming": " ; elle commence une table d'un seul sexe en {place}, comptée quand quatre "
+                        "clients y sont assis ce tour-ci (R14)",
+        "note_alone": " ; {il} est {seul} à sa table, une seconde carte doit {le} rejoindre (R7)",
+        "one_card": "check prend une seule carte, par exemple {example} ; pour essayer le tour "
+                    "entier {turn}, utilisez play(cafe, \"{turn}\")",
+        "nowhere": "{guest} ne peut s'asseoir nulle part ici",
+        "where": "{guest}@{seat} : {points:>2} {pts}   ({tables})",
+        "nobody": "personne n'a encore joué",
+        "player": "joueur {n} : {action}",
+        "placed": "a posé des cartes",
+        "nothing_review": "rien à revoir pour l'instant",
+        "did_turn": "a posé {action} = {points}", "did_draw": "a pioché une carte",
+        "did_down": "a posé une carte face cachée", "did_declare": "a déclaré la fin (R12c)",
+        "best_then": "le meilleur alors : {turn} = {points}",
+        "no_best": "aucune carte ne pouvait être posée", "hand_empty": "main vide",
+        "review": "{number:>3}. joueur {n} : {did}   ({best})",
+        "touches": "{seat} : touche {places}",
+        "unreadable": "Notation illisible : {error}",
+        "pt": "point", "pts": "points",
+    },
+}
+
+
+def _say(lang: str, key: str, **facts) -> str:
+    if lang not in WORDS:
+        raise ValueError(f"lang must be 'en' or 'fr', not {lang!r}")
+    return WORDS[lang][key].format(**facts)
+
+
+def _pts(n: int, lang: str) -> str:
+    """"point" or "points": French keeps the singular for 0 and 1."""
+    return WORDS[lang]["pt"] if (n == 1 or (lang == "fr" and n == 0)) else WORDS[lang]["pts"]
 
 
 def _cafe(cafe) -> Cafe:
     return Cafe.parse(cafe) if isinstance(cafe, str) else cafe
 
 
-def _table(place: str, nation: str) -> str:
-    return f"{TABLE_ADJECTIVES['en'][nation]} table {place}"
+def _unreadable(err: NotationError, lang: str) -> None:
+    print(_say(lang, "unreadable", error=err.sentence(lang)))
 
 
-def _why(t) -> str:
+def read(notation: str, lang: str = "en"):
+    """A café (or, with its eight fields, a game) from its notation; a notation that cannot be
+    read prints what is wrong, in one line, and gives None."""
+    try:
+        if isinstance(notation, str) and notation.count("|") == 7:
+            return Game.parse(notation)
+        return Cafe.parse(notation)
+    except NotationError as err:
+        _unreadable(err, lang)
+        return None
+
+
+def _table(place: str, nation: str, lang: str) -> str:
+    text = _say(lang, "table", adj=TABLE_ADJECTIVES[lang][nation], place=place)
+    return text[:1].upper() + text[1:]
+
+
+def _why(t, guest: str, lang: str) -> str:
     if t.variant == "forming":
-        return f"{t.guests} guests of one sex so far: scored when the table is complete (R14)"
+        return _say(lang, "forming", n=t.guests)
     if t.variant in ("ladies", "men"):
-        kind = "ladies'" if t.variant == "ladies" else "men's"
-        return f"a {kind} table: {'40, all of its nation' if t.doubled else 'a flat 20'} (R14)"
+        return _say(lang, t.variant, how=_say(lang, "flat40" if t.doubled else "flat20"))
     if t.guests == 1:
-        return "1 guest: alone, no points"
-    return f"{t.guests} guests" + (", all of the table's nation: doubled" if t.doubled else "")
+        return _say(lang, "alone", **alone_words(guest))
+    return _say(lang, "doubled" if t.doubled else "n", n=t.guests)
 
 
-def report(turn: Turn) -> str:
+def report(turn: Turn, lang: str = "en") -> str:
     """A turn's points card by card and table by table, as plain text."""
     lines = []
     for card in turn.cards:
-        lines.append(f"{card.text}: {card.points} point{'s' if card.points != 1 else ''}")
+        lines.append(_say(lang, "card", card=card.text, points=card.points, pts=_pts(card.points, lang)))
         for t in card.tables:
-            lines.append(f"    {_table(t.place, t.nation) + ':':<24}{t.points:>3}   ({_why(t)})")
+            lines.append(f"    {_table(t.place, t.nation, lang) + ':':<24}{t.points:>3}   ({_why(t, card.guest, lang)})")
         if card.cleared:
-            lines.append(f"    full, cleared: {', '.join(card.cleared)} (R9)")
-    lines.append(f"turn: {turn.points} points")
+            lines.append(_say(lang, "cleared", places=", ".join(card.cleared)))
+    lines.append(_say(lang, "turn", points=turn.points, pts=_pts(turn.points, lang)))
     if turn.ends_game:
-        lines.append("the table pile is short: the game ends (R12a)")
+        lines.append(_say(lang, "ends"))
     return "\n".join(lines)
 
 
-def play(cafe, turn: str, variant: bool = False) -> None:
+def play(cafe, turn: str, variant: bool = False, lang: str = "en") -> None:
     """Play a turn on a café (notation or Cafe) and print its points table by table; a
-    refused turn prints its rule and sentence instead. (For the Turn itself: ``cafe.play``.)"""
+    refused turn prints its rule and sentence instead. The café does not change.
+    (For the Turn itself: ``cafe.play``.)"""
     try:
         result = _cafe(cafe).play(turn, variant=variant)
-    except IllegalMove as err:
-        print(f"refused by {err.rule}: {err}")
+    except NotationError as err:
+        _unreadable(err, lang)
         return
-    print(report(result))
+    except IllegalMove as err:
+        print(_say(lang, "refused_turn", rule=err.rule, sentence=err.sentence(lang)))
+        return
+    print(report(result, lang))
 
 
-def check(cafe, placement: str, variant: bool = False) -> None:
-    """May ``placement`` be the first card of a turn here? Prints the verdict: the points
-    table by table, or the refusing rule and its sentence."""
-    cafe = _cafe(cafe)
+def check(cafe, placement: str, variant: bool = False, lang: str = "en") -> None:
+    """May ``placement`` (one card) be the first card of a turn here? Prints the verdict: the
+    points table by table, or the refusing rule and its sentence."""
+    try:
+        cafe = _cafe(cafe)
+        cards = parse_turn(placement) if isinstance(placement, str) else None
+        if cards is None:
+            raise NotationError("placement", repr(placement), "is not text")
+    except NotationError as err:
+        _unreadable(err, lang)
+        return
+    if len(cards) != 1:
+        example = f"{cards[0][0]}@{cards[0][1]}" if cards else "RUf@c2"
+        print(_say(lang, "one_card", example=example, turn=", ".join(f"{g}@{s}" for g, s in cards)))
+        return
+    placement = f"{cards[0][0]}@{cards[0][1]}"
     refusal = cafe.explain(placement, variant=variant)
-    if refusal is None:
-        card = cafe.begin_turn(variant).place(*placement.split("@")).cards[-1]
-        tables = ", ".join(f"{p} +{n}" for p, n in card.by_table.items())
-        forming = [t for t in card.tables if t.variant == "forming"]
-        note = ""
-        if forming:
-            note = (f"; it starts a table of one sex at {forming[0].place}, scored when four sit "
-                    f"there this turn (R14)")
-        elif card.points == 0:
-            note = "; it sits alone, so a second card must join it (R7)"
-        print(f"{placement}: allowed, {card.points} points ({tables}){note}")
-    else:
-        sentence = str(refusal).removeprefix(f"{placement}: ")
-        print(f"{placement}: refused by {refusal.rule}: {sentence}")
+    if refusal is not None:
+        sentence = refusal.sentence(lang).removeprefix(f"{placement}: ").removeprefix(f"{placement} : ")
+        print(_say(lang, "refused", move=placement, rule=refusal.rule, sentence=sentence))
+        return
+    card = cafe.begin_turn(variant).place(*cards[0]).cards[-1]
+    tables = ", ".join(f"{p} +{n}" for p, n in card.by_table.items())
+    forming = [t for t in card.tables if t.variant == "forming"]
+    note = ""
+    if forming:
+        note = _say(lang, "note_forming", place=forming[0].place)
+    elif card.points == 0:
+        note = _say(lang, "note_alone", il="elle" if card.guest.endswith("f") else "il",
+                    **alone_words(card.guest))
+    print(_say(lang, "allowed", move=placement, points=card.points, pts=_pts(card.points, lang),
+               tables=tables, note=note))
 
 
-def where(cafe, guest: str, variant: bool = False) -> None:
+def where(cafe, guest: str, variant: bool = False, lang: str = "en") -> None:
     """Where may ``guest`` sit, and what would each seat score? Prints one line a seat."""
-    scores = _cafe(cafe).begin_turn(variant).seat_scores(guest)
+    try:
+        scores = _cafe(cafe).begin_turn(variant).seat_scores(guest)
+    except NotationError as err:
+        _unreadable(err, lang)
+        return
     if not scores:
-        print(f"{guest} may sit nowhere here")
+        print(_say(lang, "nowhere", guest=guest))
     for seat, card in scores.items():
         tables = ", ".join(f"{p} +{n}" for p, n in card.by_table.items())
-        print(f"{guest}@{seat}: {card.points:>2} points   ({tables})")
+        print(_say(lang, "where", guest=card.guest, seat=seat, points=card.points,
+                   pts=_pts(card.points, lang), tables=tables))
 
 
-def last_turns(game, count: int = 3) -> None:
+def last_turns(game, count: int = 3, lang: str = "en") -> None:
     """Print the game's last ``count`` actions; turns of placed cards table by table."""
     entries = game.log[-count:]
     if not entries:
-        print("nobody has played yet")
+        print(_say(lang, "nobody"))
     for entry in entries:
-        print(f"player {entry.player + 1}: {entry.action if entry.turn is None else 'placed cards'}")
+        action = entry.action if entry.turn is None else _say(lang, "placed")
+        print(_say(lang, "player", n=entry.player + 1, action=action))
         if entry.turn is not None:
-            print(report(entry.turn))
+            print(report(entry.turn, lang))
 
 
-def review(game, player: int | None = None) -> None:
+def review(game, player: int | None = None, lang: str = "en") -> None:
     """Print the game's review (``game.review()``): each action taken, what it scored, and the
     best placing turn the hand had then; only ``player``'s (from 0) if given. Facts, not
     verdicts: drawing instead of placing can be right."""
     entries = [e for e in game.review() if player is None or e.player == player]
     if not entries:
-        print("nothing to review yet")
+        print(_say(lang, "nothing_review"))
     for e in entries:
-        did = {"turn": f"placed {e.action} = {e.points}", "draw": "drew a card",
-               "down": "laid a card face down", "declare": "declared the end (R12c)"}[e.kind]
-        best = (f"best then: {e.best_text} = {e.best_points}" if e.best is not None
-                else "no card could be placed")
+        did = _say(lang, "did_" + e.kind, action=e.action, points=e.points)
+        best = (_say(lang, "best_then", turn=e.best_text, points=e.best_points) if e.best is not None
+                else _say(lang, "no_best"))
         if e.kind == "declare":
-            best = "hand empty"
-        print(f"{e.number:>3}. player {e.player + 1}: {did}   ({best})")
+            best = _say(lang, "hand_empty")
+        print(_say(lang, "review", number=e.number, n=e.player + 1, did=did, best=best))
 
 
-def seats() -> None:
+def seats(lang: str = "en") -> None:
     """Print every seat and the tables it touches (R2)."""
     for seat in SEATS:
-        print(f"{seat}: touches {' '.join(TOUCHES[seat])}")
+        print(_say(lang, "touches", seat=seat, places=" ".join(TOUCHES[seat])))
 
 
 class Pictures:

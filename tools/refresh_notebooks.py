@@ -1,9 +1,9 @@
 """Run the teaching notebooks and keep only what should be committed.
 
-    python tools/refresh_notebooks.py [notebooks/03_scoring.ipynb …]
+    python tools/refresh_notebooks.py [notebooks/04_scoring.ipynb …]
 
 Each notebook is executed top to bottom (in its own folder, with this Python's kernel); then
-every output is removed except those of the cells marked ``# NBVAL_CHECK_OUTPUT``, which keep
+every output is removed except those of the cells tagged ``nbval-check-output``, which keep
 their plain-text output and execution count: nbval (``make test``) compares them, so a change
 in the engine's scoring fails the suite. Widget state is dropped too, so a notebook opened on
 GitHub shows no stale "model not found" widget. Run it after editing a notebook or the engine,
@@ -19,8 +19,8 @@ import nbformat
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECK = "# NBVAL_CHECK_OUTPUT"
-RAISES = "# NBVAL_RAISES_EXCEPTION"
+CHECK = "nbval-check-output"     # cell tags, read by nbval (and JupyterLab, for raises-exception);
+RAISES = "raises-exception"      # students see no marker in the code
 KEEP = ("text/plain",)
 
 
@@ -43,14 +43,17 @@ def refresh(path: Path) -> None:
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     for i, cell in enumerate(nb.cells):
         failed = [o for o in cell.get("outputs", []) if o.output_type == "error"]
-        if failed and RAISES not in cell.source:
+        raises = RAISES in cell.metadata.get("tags", [])
+        if "NBVAL_" in cell.source:
+            sys.exit(f"{path.name}, cell {i}: an nbval marker in the code; tag the cell instead")
+        if failed and not raises:
             sys.exit(f"{path.name}, cell {i}: {failed[0].ename}: {failed[0].evalue}")
-        if RAISES in cell.source and not failed:
+        if raises and not failed:
             sys.exit(f"{path.name}, cell {i}: marked {RAISES} but raised nothing")
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
-        if CHECK in cell.source:
+        if CHECK in cell.metadata.get("tags", []):
             kept = []
             for out in cell.outputs:
                 if out.output_type == "stream":
@@ -70,6 +73,6 @@ def refresh(path: Path) -> None:
 
 
 if __name__ == "__main__":
-    paths = [Path(p).resolve() for p in sys.argv[1:]] or sorted((ROOT / "notebooks").glob("[0-9]*.ipynb"))
+    paths = [Path(p).resolve() for p in sys.argv[1:]] or sorted((ROOT / "notebooks").glob("**/[0-9]*.ipynb"))
     for p in paths:
         refresh(p)

@@ -14,6 +14,12 @@ class NotationError(ValueError):
         self.problem = problem
         super().__init__(f"{field}: {token!r} {problem}")
 
+    def sentence(self, lang: str = "en") -> str:
+        """The error in ``lang`` ("en" or "fr"): field, token, problem."""
+        from .messages import notation_sentence
+
+        return notation_sentence(self.field, self.token, self.problem, lang)
+
 
 class IllegalMove(ValueError):
     """An action the rules refuse.

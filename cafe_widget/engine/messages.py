@@ -7,6 +7,8 @@ in French. Each sentence names the card, the seat, the table and what is wrong.
 
 from __future__ import annotations
 
+import re
+
 from .cards import TABLE_ADJECTIVES, guest_name
 
 _NUMBERS = {
@@ -161,10 +163,10 @@ def _fr(code: str, f: dict) -> str:
     if code == "copies":
         return f"{mv} : les 4 cartes {f['guest']} sont déjà dans le café."
     if code == "must_join":
-        return (f"{mv} : {guest_name(f['previous'], 'fr')} en {f['previous_seat']} est seul(e) à "
-                f"{tw()}, cette carte doit l'y rejoindre.")
+        return (f"{mv} : {guest_name(f['previous'], 'fr')} en {f['previous_seat']} est "
+                f"{alone_fr(f['previous'])} à {tw()}, cette carte doit l'y rejoindre.")
     if code == "alone_last":
-        return (f"{mv} : {g} serait seul(e) à {tw()} sans marquer, et aucune autre carte de ce "
+        return (f"{mv} : {g} serait {alone_fr(f['guest'])} à {tw()} sans marquer, et aucune autre carte de ce "
                 f"tour ne pourrait l'y rejoindre.")
     if code in ("balance", "balance_second", "balance_short", "balance_seated"):
         text = (f"{mv} : {table_words(f['place'], f['nation'], 'fr')} aurait "
@@ -196,7 +198,7 @@ def _fr(code: str, f: dict) -> str:
     if code == "empty_turn_twelve":
         return "Aucune carte posée ce tour-ci : posez un client, ou posez une carte face cachée."
     if code == "unjoined":
-        return (f"{guest_name(f['previous'], 'fr')} en {f['previous_seat']} est seul(e) à {tw()} "
+        return (f"{guest_name(f['previous'], 'fr')} en {f['previous_seat']} est {alone_fr(f['previous'])} à {tw()} "
                 f"et ne marque rien : un autre client doit l'y rejoindre avant la fin du tour.")
     if code == "variant_unfinished":
         kind = "de dames" if f["sex"] == "f" else "d'hommes"
@@ -224,6 +226,123 @@ def _fr(code: str, f: dict) -> str:
     raise KeyError(code)
 
 
+def alone_fr(guest: str) -> str:
+    """« seule » for a woman, « seul » for a man."""
+    return "seule" if guest.endswith("f") else "seul"
+
+
+def alone_words(guest: str) -> dict:
+    """The facts a French sentence about a guest sitting alone needs, agreeing with the guest:
+    « seule … la rejoindre » for a woman, « seul … le rejoindre » for a man."""
+    woman = guest.endswith("f")
+    return {"seul": "seule" if woman else "seul", "le": "la" if woman else "le",
+            "Elle": "Elle" if woman else "Il"}
+
+
 def sentence(code: str, facts: dict, lang: str = "en") -> str:
     """The refusal's sentence in ``lang`` ("en" or "fr")."""
     return _fr(code, facts) if lang == "fr" else _en(code, facts)
+
+
+# -- notation errors in French ------------------------------------------------------------------
+# The engine words a NotationError in English (field, token, problem); these say it in French.
+# Each pattern matches an English problem the engine raises (a test walks them all).
+
+NOTATION_FIELDS_FR = {
+    "café": "café", "tables": "tables", "seats": "places", "table pile": "pioche des tables",
+    "placement": "placement", "guest": "client", "hand": "main", "game": "partie",
+    "guest pile": "pioche", "hands": "mains", "face-down": "cartes cachées", "scores": "scores",
+    "status": "état", "json": "json", "action": "action", "turn": "tour", "puzzle": "problème",
+    "level": "niveau", "variant": "variante", "best": "meilleur", "seat": "place",
+}
+
+_PROBLEMS_FR = (
+    (r"is not text", "n'est pas du texte"),
+    (r"is not a guest: write a nation code and f or m, for example RUf or ITm",
+     "n'est pas un client : écrivez un code de nation et f ou m, par exemple RUf ou ITm"),
+    (r"is not a guest: write a nation code and f or m(.*)",
+     "n'est pas un client : écrivez un code de nation et f ou m{0}"),
+    (r"is not a nation code \((.*)\)", "n'est pas un code de nation ({0})"),
+    (r"is not a placement: write guest@seat, for example (\S+)",
+     "n'est pas un placement : écrivez client@place, par exemple {0}"),
+    (r"names no seat after @: write guest@seat, for example (\S+)",
+     "ne nomme aucune place après @ : écrivez client@place, par exemple {0}"),
+    (r"names no card: write guest@seat, for example (\S+)",
+     "ne nomme aucune carte : écrivez client@place, par exemple {0}"),
+    (r"is where a table stands, not a seat", "est l'emplacement d'une table, pas une place"),
+    (r"is not a seat \((.*)\)", "n'est pas une place ({0})"),
+    (r"has more than 3 fields \(tables \| seats \| table pile\)",
+     "a plus de 3 champs (tables | places | pioche des tables)"),
+    (r"must name 5 tables \(b2 d2 c3 b4 d4\), not (\d+); use - for a missing one",
+     "doit nommer 5 tables (b2 d2 c3 b4 d4), pas {0} ; écrivez - pour une table absente"),
+    (r"is a full table; a full table is cleared at once \(R9\)",
+     "est une table pleine ; une table pleine est débarrassée aussitôt (R9)"),
+    (r"is not seat:guest, for example (\S+)", "n'est pas place:client, par exemple {0}"),
+    (r"names seat (\w+) a second time", "nomme la place {0} une seconde fois"),
+    (r"appears (\d+) times; the game has only (\d+) \(R1\)",
+     "apparaît {0} fois ; le jeu n'en a que {1} (R1)"),
+    (r"table appears (\d+) times; the game has only (\d+) \(R1\)",
+     "est une table présente {0} fois ; le jeu n'en a que {1} (R1)"),
+    (r"is not declare:N with N a player from 1 to (\d+)",
+     "n'est pas declare:N avec N un joueur de 1 à {0}"),
+    (r"has (\d+) fields, not 8: .*",
+     "a {0} champs, pas 8 : tables | places | pioche des tables | pioche | mains | cartes "
+     "cachées | scores | état"),
+    (r"has (\d+) hands; 2 to 5 players play \(R3\)", "a {0} mains ; on joue de 2 à 5 (R3)"),
+    (r"has (\d+) groups, not (\d+)", "a {0} groupes, pas {1}"),
+    (r"is not a score \(a whole number below a million\)",
+     "n'est pas un score (un nombre entier inférieur à un million)"),
+    (r"has (\d+) scores, not (\d+)", "a {0} scores, pas {1}"),
+    (r"holds (\d+) cards; the limit is 12 \(R10\)", "a {0} cartes ; la limite est 12 (R10)"),
+    (r"names a player whose hand is not empty \(R12c\)",
+     "nomme un joueur dont la main n'est pas vide (R12c)"),
+    (r"cannot follow over: the game is over", "ne peut pas suivre over : la partie est finie"),
+    (r"is not a legal card of the turn in progress: (.*)",
+     "n'est pas une carte permise du tour en cours : {0}"),
+    (r"ends the game; write the position after it",
+     "termine la partie ; écrivez la position d'après"),
+    (r"is not JSON \((.*)\)", "n'est pas du JSON ({0})"),
+    (r"is not ('.*')", "n'est pas {0}"),
+    (r"is not 1, 2 or 3", "n'est pas 1, 2 ou 3"),
+    (r"is not 'variant' or '-'", "n'est pas 'variant' ou '-'"),
+    (r"is not a number of points", "n'est pas un nombre de points"),
+    (r"must have 7 fields: (.*)", "doit avoir 7 champs : {0}"),
+    (r"must be 1", "doit valoir 1"),
+    (r"must be a list of actions in notation", "doit être une liste d'actions en notation"),
+    (r"must be a whole number or null", "doit être un nombre entier ou null"),
+    (r"cannot be replayed: (.*)", "ne peut pas être rejoué : {0}"),
+    (r"does not match the game its actions replay",
+     "ne correspond pas à la partie que rejouent ses actions"),
+    (r"must name a player from 1 to (\d+)", "doit nommer un joueur de 1 à {0}"),
+    (r"is not one of to:N, variant, declare:N, over:R12a\|R12b\|R12c, turn:…",
+     "n'est pas l'un de to:N, variant, declare:N, over:R12a|R12b|R12c, turn:…"),
+    (r"must say whose turn it is: to:N", "doit dire à qui c'est le tour : to:N"),
+    (r"is not a hand: give guest codes, as a list or (.*)",
+     "n'est pas une main : donnez des codes de clients, en liste ou en texte"),
+    (r"is not a café: give café notation or a Cafe",
+     "n'est pas un café : donnez une notation de café ou un Cafe"),
+    (r"is not a list of seats, for example (.*)",
+     "n'est pas une liste de places, par exemple {0}"),
+    (r"is not a card you may place here", "n'est pas une carte que vous pouvez poser ici"),
+    (r"is not asked here: click the seats, or type them",
+     "n'est pas demandé ici : cliquez les places, ou tapez-les"),
+)
+_PROBLEMS_FR = tuple((re.compile(p), fr) for p, fr in _PROBLEMS_FR)
+
+
+def problem_fr(problem: str) -> str | None:
+    """The French for an English problem of a NotationError, or None if none is known."""
+    for pattern, fr in _PROBLEMS_FR:
+        m = pattern.fullmatch(problem)
+        if m:
+            return fr.format(*m.groups())
+    return None
+
+
+def notation_sentence(field: str, token: str, problem: str, lang: str = "en") -> str:
+    """``"tables: 'XX' is not a nation code (…)"`` in ``lang``."""
+    if lang == "fr":
+        fr = problem_fr(problem)
+        if fr is not None:
+            return f"{NOTATION_FIELDS_FR.get(field, field)} : {token!r} {fr}"
+    return f"{field}: {token!r} {problem}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..engine import Cafe, Game
 from ..engine.cards import TABLE_ADJECTIVES
+from ..engine.messages import alone_words
 from .scene import PlayerLine, View
 
 WORDS = {
@@ -77,7 +78,6 @@ WORDS = {
                      "(green: you made it). Click a row to see it.",
         "review_off": "Scoresheet: click a row to see that turn.",
         "short_player": "P{n}", "short_computer": "C{n}",
-        "alone_status": "; alone: no points yet, must be joined (R7)",
         "undo": "Undo", "end": "End turn", "draw": "Draw", "down": "Face down",
         "declare": "Declare end", "keep": "Keep turn", "clear": "Empty café",
         "player": "Player {n}", "computer": "Computer {n}", "computer_kind": "Computer {n} ({kind})",
@@ -148,7 +148,7 @@ WORDS = {
         "new_started": "Nouvelle partie, graine {seed}.",
         "load_confirm": "Remplacer la partie ? La partie en cours serait perdue (w.save() la garde "
                         "en texte) : cliquez encore « Charger » pour la remplacer.",
-        "alone_line": "seul(e) : aucun point pour l'instant, à rejoindre (R7)",
+        "alone_line": "{seul} : aucun point pour l'instant, à rejoindre (R7)",
         "command_placeholder": "un coup : RUf@c2, ITf@c4 · piocher · fin · annuler · cachée ITm · déclarer · conseil",
         "command_button": "Jouer",
         "command_unknown": "{text!r} n'est pas un coup : écrivez un placement ou un tour (RUf@c2, "
@@ -211,7 +211,6 @@ WORDS = {
                      "vous l'avez joué). Cliquez une ligne pour la voir.",
         "review_off": "Feuille de score : cliquez une ligne pour voir ce tour.",
         "short_player": "J{n}", "short_computer": "O{n}",
-        "alone_status": " ; seul(e) : aucun point pour l'instant, une carte doit le rejoindre (R7)",
         "undo": "Annuler", "end": "Fin du tour", "draw": "Piocher", "down": "Face cachée",
         "declare": "Déclarer la fin", "keep": "Garder le tour", "clear": "Vider le café",
         "player": "Joueur {n}", "computer": "Ordinateur {n}", "computer_kind": "Ordinateur {n} ({kind})",
@@ -243,7 +242,7 @@ WORDS = {
         "selected_down": "{guest} choisi : cliquez une place, ou Face cachée pour la poser face cachée.",
         "scored": "{move} : {tables} = {points}",
         "clears": " ; débarrasse {places}",
-        "alone": " ; seul(e) à table, la carte suivante doit le rejoindre (R7)",
+        "alone": " ; {seul} à table, la carte suivante doit {le} rejoindre (R7)",
         "ends": " ; plus assez de tables : la partie s'arrête (R12a)",
         "turn_done": "{name} marque {points} ce tour-ci.",
         "drew": "{name} pioche {card}.",
@@ -329,7 +328,7 @@ def turn_lines(cards, lang: str = "en") -> tuple[str, ...]:
         lines.append(f"{card.text} = {card.points}" + (say(lang, "clears", places=" ".join(card.cleared))
                                                         if card.cleared else ""))
         scoring = [table_points(t.place, t.nation, t.points, lang) + _variant(t, lang)
-                   for t in card.tables if t.points or t.variant] or [say(lang, "alone_line")]
+                   for t in card.tables if t.points or t.variant] or [say(lang, "alone_line", **alone_words(card.guest))]
         for i in range(0, len(scoring), 2):   # two tables a line: the panel is narrow
             lines.append("    " + ", ".join(scoring[i:i + 2]))
     return tuple(lines)

@@ -25,6 +25,7 @@ from ..players import make_player
 from ..practice import Puzzle, check_seats, puzzles as level_puzzles
 from ..render.scene import HEIGHT, LAYERS, ZONES, PlayerLine, View, build_scene, hit_test
 from ..render.style import WIDTH
+from ..engine.messages import alone_words
 from ..render.words import (card_points, game_lines, over_text, player_name, result_lines, say,
                             turn_lines)
 from .draw import SCALE, draw_layer, one_message
@@ -432,7 +433,7 @@ class CafeWidget(widgets.VBox):
             self._selected_clear_if_gone()
             self._set_status(err.sentence(self.lang), "error")
         except NotationError as err:
-            self._set_status(str(err), "error")
+            self._set_status(err.sentence(self.lang), "error")
         except Exception as err:  # noqa: BLE001 - a widget must not show a traceback
             self._set_status(say(self.lang, "error", error=f"{type(err).__name__}: {err}"), "error")
         try:
@@ -558,7 +559,7 @@ class CafeWidget(widgets.VBox):
             text += say(self.lang, "clears", places=" ".join(card.cleared))
         turn = self._turn if self._game is None else self._game.turn
         if turn is not None and turn.pending:
-            text += say(self.lang, "alone")
+            text += say(self.lang, "alone", **alone_words(card.guest))
         ended = self._turn.ended if self._game is None else self._game.is_over
         if ended:
             text += say(self.lang, "ends")
