@@ -1,6 +1,8 @@
-"""Drawing, without widgets: a café or game as a scene of shapes and text, the hit test, and an
-SVG writer. Pure Python: imports the engine, never ipycanvas or ipywidgets."""
+"""Drawing, without widgets: a café or game as a scene of shapes and text, the hit test, an
+SVG writer, and the frames of a turn or of a refused placement. Pure Python: imports the
+engine, never ipycanvas or ipywidgets."""
 
+from .frames import Frame, Frames, refused_picture, turn_frames
 from .scene import PlayerLine, Rect, Region, Scene, Text, View, build_scene, hit_test
 from .svg import to_svg
 from .words import WORDS, card_points, picture_view, say
@@ -11,5 +13,6 @@ def svg_of(thing, lang: str = "en") -> str:
     return to_svg(build_scene(picture_view(thing, lang)))
 
 
-__all__ = ["PlayerLine", "Rect", "Region", "Scene", "Text", "View", "WORDS", "build_scene",
-           "card_points", "hit_test", "picture_view", "say", "svg_of", "to_svg"]
+__all__ = ["Frame", "Frames", "PlayerLine", "Rect", "Region", "Scene", "Text", "View", "WORDS",
+           "build_scene", "card_points", "hit_test", "picture_view", "refused_picture", "say",
+           "svg_of", "to_svg", "turn_frames"]

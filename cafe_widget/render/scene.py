@@ -48,6 +48,7 @@ class Rect(NamedTuple):
     fill: str | None = None
     stroke: str | None = None
     line: float = 1.0
+    alpha: float = 1.0           # opacity: below 1 for a faded guest (a refused placement)
 
 
 class Text(NamedTuple):
@@ -59,6 +60,7 @@ class Text(NamedTuple):
     bold: bool = False
     align: str = "left"          # left, center, right; the baseline is always the middle
     max_width: float | None = None
+    alpha: float = 1.0
 
 
 class Region(NamedTuple):
@@ -175,6 +177,8 @@ class View:
     sheet_start: int | None = None               # first row shown; None: follow the newest
     sheet_buttons: tuple[tuple[str, str, bool], ...] = ()   # ◀ ▶ Review, in its header
     title_button: tuple[str, str, bool] | None = None       # New game, beside the title
+    refused: tuple | None = None   # (seat, guest, rule, tables): a refused placement, faded
+    full: tuple[str, ...] = ()                   # full tables, the moment before they are cleared
 
 
 def cell_box(name: str) -> tuple[float, float]:
@@ -268,6 +272,9 @@ def build_scene(view: View) -> Scene:
                     lights.append(Text(x + CELL / 2, y + 46, f"+{lit[seat]}", 20, COLORS["lit"], True, "center"))
         regions.append(Region("seat", seat, x + 6, y + 6, CELL - 12, CELL - 12))
 
+    if view.refused:
+        _refused(items, lights, *view.refused, cafe)
+
     hinted: dict[str, list[str]] = {}
     for seat, label in view.hint:   # a seat freed by a clearing may come twice
         hinted.setdefault(seat, []).append(label)
@@ -282,8 +289,12 @@ def build_scene(view: View) -> Scene:
     for seat, label in view.marks:   # the last turn: a frame and who scored what
         x, y = cell_box(seat)
         lights.append(Rect(x + 3, y + 3, CELL - 6, CELL - 6, None, COLORS["mark"], 3))
-        lights.append(Rect(x + 14, y + 1, CELL - 28, 17, COLORS["mark"]))
-        lights.append(Text(x + CELL / 2, y + 9.5, label, 11, COLORS["label"], True, "center", CELL - 32))
+        if view.picture:   # a picture is shown smaller in a notebook: a bigger label
+            lights.append(Rect(x + 7, y + 1, CELL - 14, 24, COLORS["mark"]))
+            lights.append(Text(x + CELL / 2, y + 13, label, 16, COLORS["label"], True, "center", CELL - 18))
+        else:
+            lights.append(Rect(x + 14, y + 1, CELL - 28, 17, COLORS["mark"]))
+            lights.append(Text(x + CELL / 2, y + 9.5, label, 11, COLORS["label"], True, "center", CELL - 32))
 
     for seat in view.task_marks:     # a seat task: the seats the student picked
         x, y = cell_box(seat)
@@ -291,11 +302,23 @@ def build_scene(view: View) -> Scene:
         lights.append(Rect(x + CELL - 30, y + 8, 22, 22, COLORS["task"]))
         lights.append(Text(x + CELL - 19, y + 19, "✓", 15, COLORS["label"], True, "center"))
 
+    for place in view.full:          # a full table, about to be cleared (R9)
+        x, y = cell_box(place)
+        lights.append(Rect(x + 2, y + 2, CELL - 4, CELL - 4, None, COLORS["selected"], 4))
+        word = FULL[view.lang]
+        w = min(66, max(40, round(len(word) * 12 * 0.62 + 10)))   # clear of the place's name
+        lights.append(Rect(x + 5, y + CELL - 25, w, 20, COLORS["selected"]))
+        lights.append(Text(x + 5 + w / 2, y + CELL - 15, word, 12, COLORS["label"], True, "center", w - 6))
+
     for place, points in view.badges:
         x, y = cell_box(place)
         colour = COLORS["badge"] if points else COLORS["badge_zero"]
-        lights.append(Rect(x + CELL - 48, y + 5, 42, 22, colour, COLORS["label"], 1.5))
-        lights.append(Text(x + CELL - 27, y + 16, f"+{points}", 14, COLORS["label"], True, "center"))
+        if view.picture:   # bigger, as the marks
+            lights.append(Rect(x + CELL - 54, y + 3, 50, 23, colour, COLORS["label"], 1.5))
+            lights.append(Text(x + CELL - 29, y + 14.5, f"+{points}", 16, COLORS["label"], True, "center"))
+        else:
+            lights.append(Rect(x + CELL - 48, y + 5, 42, 22, colour, COLORS["label"], 1.5))
+            lights.append(Text(x + CELL - 27, y + 16, f"+{points}", 14, COLORS["label"], True, "center"))
 
     window, hand_patches = (0, 0), None
     if not view.picture or view.players:
@@ -312,6 +335,33 @@ def build_scene(view: View) -> Scene:
     layers = (floor, seats, hand, panel, controls)
     return Scene(tuple(tuple(layer) for layer in layers), tuple(regions), width, height, window,
                  (None, seat_patches, hand_patches, None, control_patches))
+
+
+FULL = {"en": "full", "fr": "complète"}
+REFUSED = "#c62828"      # the ✗ and the rule of a refused placement
+FADED = 0.35             # the opacity of a refused guest's card; its code and sex stay readable
+
+
+def _refused(items: list, lights: list, seat: str, guest: str, rule: str, tables: tuple,
+             cafe: Cafe) -> None:
+    """A refused placement: the guest faded on its seat (unless someone sits there already),
+    a big red ✗ over it, the guest's code and sex still readable above the ✗, the refusing
+    rule's id in a red tag at the top of the seat, and a red frame round each table the
+    refusal names."""
+    for place in tables:
+        x, y = cell_box(place)
+        lights.append(Rect(x + 2, y + 2, CELL - 4, CELL - 4, None, REFUSED, 3))
+    x, y = cell_box(seat)
+    card = _guest_card(guest, x + 10, y + 7, CELL - 20, CELL - 14, COLORS["card_edge"], 1.5)
+    empty = cafe.guest(seat) is None
+    if empty:
+        items += [p._replace(alpha=FADED) for p in card if isinstance(p, Rect)]
+    lights.append(Rect(x + 4, y + 4, CELL - 8, CELL - 8, None, REFUSED, 3))
+    lights.append(Text(x + CELL / 2, y + CELL / 2 + 4, "✗", 88, REFUSED, False, "center", alpha=0.8))
+    if empty:
+        lights += [p._replace(alpha=0.9) for p in card if isinstance(p, Text)]
+    lights.append(Rect(x + CELL / 2 - 24, y + 2, 48, 22, REFUSED, COLORS["label"], 1.5))
+    lights.append(Text(x + CELL / 2, y + 13, rule, 15, COLORS["label"], True, "center", 44))
 
 
 def _by_cell(primitives) -> tuple:

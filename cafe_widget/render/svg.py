@@ -26,12 +26,16 @@ def to_svg(scene: Scene) -> str:
                 attrs += f' fill="{p.fill}"' if p.fill else ' fill="none"'
                 if p.stroke:
                     attrs += f' stroke="{p.stroke}" stroke-width="{_num(p.line)}"'
+                if p.alpha != 1:
+                    attrs += f' opacity="{_num(p.alpha)}"'
                 out.append(f"<rect {attrs}/>")
             elif isinstance(p, Text):
                 weight = ' font-weight="bold"' if p.bold else ""
                 if p.max_width and len(p.text) * p.size * 0.6 > p.max_width:
                     # the canvas squeezes text into max_width; so does the picture
                     weight += f' textLength="{_num(p.max_width)}" lengthAdjust="spacingAndGlyphs"'
+                if p.alpha != 1:
+                    weight += f' opacity="{_num(p.alpha)}"'
                 out.append(f'<text x="{_num(p.x)}" y="{_num(p.y)}" font-size="{p.size}" fill="{p.color}"'
                            f'{weight} text-anchor="{_ANCHOR[p.align]}" dominant-baseline="central">'
                            f"{escape(p.text)}</text>")

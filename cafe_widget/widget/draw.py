@@ -47,8 +47,9 @@ def one_message():
 
 def draw_layer(canvas, primitives, zone=None) -> None:
     """Clear ``canvas`` (or only its rectangle ``zone``, in logical pixels) and draw
-    ``primitives`` on it at ``SCALE``; each style is sent only when it changes."""
-    current: dict = {}
+    ``primitives`` on it at ``SCALE``; each style is sent only when it changes (the opacity
+    starts at 1 on a saved context, so an opaque scene sends none)."""
+    current: dict = {"global_alpha": 1.0}
 
     def style(name: str, value) -> None:
         if current.get(name) != value:
@@ -63,6 +64,7 @@ def draw_layer(canvas, primitives, zone=None) -> None:
         canvas.clear_rect(*zone)
     style("text_baseline", "middle")
     for p in primitives:
+        style("global_alpha", p.alpha)
         if isinstance(p, Rect):
             if p.fill:
                 style("fill_style", p.fill)

@@ -23,6 +23,7 @@ from ..engine.cards import GUEST_COPIES, GUEST_KINDS, TABLE_ADJECTIVES, parse_gu
 from ..engine.layout import SEATS, TOUCHES
 from ..players import make_player
 from ..practice import Puzzle, check_seats, puzzles as level_puzzles
+from ..render.frames import refused_mark
 from ..render.scene import HEIGHT, LAYERS, ZONES, PlayerLine, View, build_scene, hit_test
 from ..render.style import WIDTH
 from ..engine.messages import alone_words
@@ -166,6 +167,7 @@ class CafeWidget(widgets.VBox):
         self._sheet_start: int | None = None
         self._marks_at: tuple | None = None   # (log length) when the last-turn marks were made
         self._marks: tuple = ()
+        self._refused: tuple | None = None   # the refused guest drawn faded, until the next click
         self._stash = None                 # the game a sandbox was tried from (Try from here)
 
     def _setup(self, game, players, cafe, variant, seed) -> None:
@@ -265,6 +267,8 @@ class CafeWidget(widgets.VBox):
                 except (IllegalMove, NotationError):
                     for _ in range(placed):   # all or nothing: take this line's cards back
                         self._button_undo()
+                    if placed:   # the refusal was of another café than the one now shown
+                        self._refused = None
                     raise
                 placed += 1
                 continue
@@ -442,6 +446,7 @@ class CafeWidget(widgets.VBox):
             pass
 
     def _click(self, x: float, y: float) -> None:
+        self._refused = None   # a refused guest stays drawn until the next click
         region = hit_test(self._scene, x, y)
         if region is None:
             return
@@ -543,13 +548,17 @@ class CafeWidget(widgets.VBox):
             self._set_status(say(self.lang, "seat_info", seat=seat, tables=tables) + " "
                              + say(self.lang, "pick_card"), "")
             return
-        if self._game is None:
-            self._turn = self._turn.place(guest, seat)
-            card = self._turn.cards[-1]
-            if self._mode == PUZZLE:
-                self._grade = None
-        else:
-            card = self._game.place(f"{guest}@{seat}")
+        try:
+            if self._game is None:
+                self._turn = self._turn.place(guest, seat)
+                card = self._turn.cards[-1]
+                if self._mode == PUZZLE:
+                    self._grade = None
+            else:
+                card = self._game.place(f"{guest}@{seat}")
+        except IllegalMove as refusal:   # drawn on the seat, faded, with its rule (R5–R14)
+            self._refused = refused_mark(refusal, seat, guest)
+            raise
         self._selected = None
         # points per table, where the table still stands (a cleared one is said in words)
         self._badges = tuple((place, points) for place, points in card.by_table.items()
@@ -1119,7 +1128,7 @@ class CafeWidget(widgets.VBox):
         if self._stash is not None:
             buttons += (("live", say(lang, "live"), True),)
         return View(self.cafe, lang, hand=GUEST_KINDS, hand_title=say(lang, "palette"), palette=True,
-                    selected=self._selected, lit=lit, badges=self._badges,
+                    selected=self._selected, lit=lit, badges=self._badges, refused=self._refused,
                     placed=tuple(c.seat for c in turn.cards), title=say(lang, "sandbox"), info=info,
                     piles=say(lang, "table_pile", tables=len(self.cafe.pile)),
                     hint=self._hint, buttons=buttons, status=self._status, status_kind=self._kind)
@@ -1154,7 +1163,7 @@ class CafeWidget(widgets.VBox):
         if self._stash is not None:
             buttons += (("live", say(lang, "live"), True),)
         return View(turn.cafe, lang, hand=hand, hand_title=say(lang, "puzzle_hand", count=len(hand)),
-                    selected=self._selected, lit=lit, badges=self._badges,
+                    selected=self._selected, lit=lit, badges=self._badges, refused=self._refused,
                     placed=tuple(c.seat for c in turn.cards), title=title, info=info,
                     piles=say(lang, "table_pile", tables=len(turn.cafe.pile)), hint=self._hint,
                     buttons=buttons, status=self._status, status_kind=self._kind)
@@ -1215,7 +1224,7 @@ class CafeWidget(widgets.VBox):
                     hand_title=say(lang, title_key, name=self._name(p), count=len(hand),
                                    s="" if len(hand) == 1 else "s"),
                     handover=handover, selected=self._selected, lit=lit, hint=self._hint,
-                    badges=self._badges, marks=marks,
+                    badges=self._badges, marks=marks, refused=self._refused,
                     placed=tuple(c.seat for c in turn.cards) if turn else (),
                     title="Café International", players=game_lines(game, lang, self._kinds),
                     title_button=("new", say(lang, "new_game"), True),

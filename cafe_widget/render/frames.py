@@ -1,0 +1,341 @@
+"""Pictures of the moment that matters: a turn as frames, and a refused placement on its seat.
+
+``turn_frames(cafe, "RUf@c2, ITf@c4, ITm@d3")`` draws a turn as a strip of cafés, each with a
+caption (RULES.md R8, R9, R14)::
+
+    before            placed, with points          after the clearing (R9)
+    ┌──────────┐      ┌──────────────────────┐      ┌──────────────────┐
+    │ the café │  →   │ cards framed, 1 2 3; │  →   │ the full table   │
+    │          │      │ +N per table; a full │      │ gone, a new one  │
+    │          │      │ table still standing │      │ in its place     │
+    └──────────┘      └──────────────────────┘      └──────────────────┘
+
+A turn that clears nothing has two frames (before, placed). The *placed* frame of a clearing
+turn is a position the rules never leave on the table: the full table with its four guests,
+drawn as it was the moment the last guest sat, just before R9 took it away (``Cafe.parse``
+refuses such a café; the frame builds it from the engine's own turn states).
+
+``refused_picture(cafe, "RUm@c2")`` draws the guest faded on the seat, a red ✗ and the rule.
+
+Pure functions of the engine's results: the notebooks, the SVG and the widget share them.
+Neither raises for a student's mistake: a malformed notation or a refused turn gives a
+:class:`Frames` whose text is one line naming the problem.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import NamedTuple
+
+from ..engine import Cafe, IllegalMove, NotationError, Turn
+from ..engine.cafe import parse_placement, parse_turn
+from ..engine.layout import SEAT_INDEX, TABLE_PLACES
+from .scene import Scene, View, build_scene
+from .svg import to_svg
+
+#: The frames shown in a notebook at this share of their size (as ``teach.pictures``); the
+#: captions are HTML text at full size beneath them.
+HTML_SCALE = 0.7
+
+PHRASES = {
+    "en": {
+        "before": "before",
+        "placed": "placed: {points} ({tables})",
+        "full": "; {places} full",
+        "ladies": "; {place} full: a ladies' table, a flat 20 (R14)",
+        "men": "; {place} full: a men's table, a flat 20 (R14)",
+        "ladies40": "; {place} full: a ladies' table, all of its nation: 40 (R14)",
+        "men40": "; {place} full: a men's table, all of its nation: 40 (R14)",
+        "after_one": "after: {places} cleared, {nations} comes in (R9)",
+        "after_many": "after: {places} cleared, {nations} come in (R9)",
+        "after_short": "after: {places} cleared; no table left to take {its}: the game ends (R12a)",
+        "its": ("its place", "their places"),
+        "then": "; then ",
+        "and": " and ",
+        "allowed": "{move}: allowed, {points} ({tables})",
+        "alone": "; alone, so a second card must join it (R7)",
+        "forming": "; it starts a table of one sex at {place} (R14)",
+        "clears": "; {places} full, cleared (R9)",
+        "points": ("point", "points"),
+        "problem": "no picture: {error}",
+        "refused_turn": "no picture, the turn is refused: {error}",
+        "other_cafe": "no picture: the turn {turn} was played on another café ({cafe})",
+    },
+    "fr": {
+        "before": "avant",
+        "placed": "posées : {points} ({tables})",
+        "full": " ; {places} complète{s}",
+        "ladies": " ; {place} complète : une table de dames, 20 points (R14)",
+        "men": " ; {place} complète : une table d'hommes, 20 points (R14)",
+        "ladies40": " ; {place} complète : une table de dames, toutes de sa nation : 40 points (R14)",
+        "men40": " ; {place} complète : une table d'hommes, tous de sa nation : 40 points (R14)",
+        "after_one": "après : {places} débarrassée, la table {nations} arrive (R9)",
+        "after_many": "après : {places} débarrassées, les tables {nations} arrivent (R9)",
+        "after_short": "après : {places} débarrassée{s} ; plus de table pour {its} remplacer : la partie "
+                       "s'arrête (R12a)",
+        "its": ("la", "les"),
+        "then": " ; puis ",
+        "and": " et ",
+        "allowed": "{move} : permis, {points} ({tables})",
+        "alone": " ; seul(e), une deuxième carte doit le rejoindre (R7)",
+        "forming": " ; commence une table d'un seul sexe en {place} (R14)",
+        "clears": " ; {places} complète{s}, débarrassée{s} (R9)",
+        "points": ("point", "points"),
+        "problem": "pas d'image : {error}",
+        "refused_turn": "pas d'image, le tour est refusé : {error}",
+        "other_cafe": "pas d'image : le tour {turn} a été joué sur un autre café ({cafe})",
+    },
+}
+
+
+def _points(n: int, lang: str) -> str:
+    one, many = PHRASES[lang]["points"]
+    return f"{n} {one if n == 1 or (lang == 'fr' and n == 0) else many}"
+
+
+def _joined(items, lang: str) -> str:
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + PHRASES[lang]["and"] + items[-1]
+
+
+class Frame(NamedTuple):
+    """One picture: the position drawn, its caption, and the view it is drawn from."""
+
+    cafe: Cafe
+    caption: str
+    view: View
+
+    @property
+    def scene(self) -> Scene:
+        return build_scene(self.view)
+
+    @property
+    def svg(self) -> str:
+        return to_svg(self.scene)
+
+
+class Frames:
+    """Frames side by side, each a café and its caption; shows itself in a notebook. ``message``
+    instead of frames when there is nothing to draw (a malformed notation, a refused turn)."""
+
+    def __init__(self, frames=(), message: str = "", error: Exception | None = None):
+        self.frames: tuple[Frame, ...] = tuple(frames)
+        self.message = message
+        self.error = error
+        self._scenes: list[Scene] | None = None
+
+    @property
+    def scenes(self) -> list[Scene]:
+        """Each frame's scene (its texts and primitives, for tests and screen readers)."""
+        if self._scenes is None:
+            self._scenes = [f.scene for f in self.frames]
+        return list(self._scenes)
+
+    @property
+    def svgs(self) -> list[str]:
+        """Each frame as an SVG document, at full size."""
+        return [to_svg(scene) for scene in self.scenes]
+
+    @property
+    def captions(self) -> list[str]:
+        return [f.caption for f in self.frames]
+
+    @property
+    def cafes(self) -> list[Cafe]:
+        """The positions drawn (a *placed* frame's may hold a full table: see the module)."""
+        return [f.cafe for f in self.frames]
+
+    def __len__(self) -> int:
+        return len(self.frames)
+
+    def __iter__(self):
+        return iter(self.frames)
+
+    def __getitem__(self, i: int) -> Frame:
+        return self.frames[i]
+
+    def _repr_html_(self) -> str:
+        if not self.frames:
+            return f'<p style="font-size:14px">{escape(self.message)}</p>'
+        cells = []
+        for frame, scene in zip(self.frames, self.scenes):
+            w, h = scene.width, scene.height
+            sw, sh = round(w * HTML_SCALE), round(h * HTML_SCALE)
+            svg = to_svg(scene).replace(f'width="{w}" height="{h}"', f'width="{sw}" height="{sh}"', 1)
+            cells.append(f'<figure style="margin:0 16px 14px 0; width:{sw}px">{svg}'
+                         f'<figcaption style="font-size:14px; line-height:1.4; margin-top:2px">'
+                         f"{escape(frame.caption)}</figcaption></figure>")
+        return ('<div style="display:flex; flex-wrap:wrap; align-items:flex-start">'
+                + "".join(cells) + "</div>")
+
+    def __repr__(self) -> str:
+        if not self.frames:
+            return self.message
+        return "\n".join(f"{f.caption} → {f.cafe.format()}" for f in self.frames)
+
+
+def _cafe(cafe) -> Cafe:
+    return Cafe.parse(cafe) if isinstance(cafe, str) else cafe
+
+
+def _seated(state_cafe: Cafe, guest: str, seat: str) -> Cafe:
+    """The café of ``state_cafe`` with ``guest`` on ``seat`` and nothing cleared (R9 not yet)."""
+    i = SEAT_INDEX[seat]
+    seats = state_cafe.seats[:i] + (guest,) + state_cafe.seats[i + 1:]
+    return Cafe(state_cafe.tables, seats, state_cafe.pile)
+
+
+def _by_table(cards) -> dict[str, int]:
+    """The cards' points summed table by table, in reading order of the tables."""
+    sums: dict[str, int] = {}
+    for card in cards:
+        for t in card.tables:
+            sums[t.place] = sums.get(t.place, 0) + t.points
+    return {p: sums[p] for p in TABLE_PLACES if p in sums}
+
+
+def _tables_text(sums: dict[str, int]) -> str:
+    return ", ".join(f"{place} +{points}" for place, points in sums.items())
+
+
+def _full_text(card, lang: str) -> str:
+    """``"; c3 full"``, or what a ladies' or men's table scored (R14)."""
+    words = PHRASES[lang]
+    special = {t.place: t for t in card.tables if t.variant in ("ladies", "men")}
+    plain = [p for p in card.cleared if p not in special]
+    text = ""
+    if plain:
+        text += words["full"].format(places=_joined(plain, lang), s="s" if len(plain) > 1 else "")
+    for place, t in special.items():
+        text += words[t.variant + ("40" if t.doubled else "")].format(place=place)
+    return text
+
+
+def _after_text(card, next_cafe: Cafe, lang: str) -> str:
+    """``"after: c3 cleared, US comes in (R9)"``."""
+    words = PHRASES[lang]
+    places = list(card.cleared)
+    nations = [next_cafe.table(p) for p in places]
+    s = "s" if len(places) > 1 else ""
+    if any(n is None for n in nations):
+        return words["after_short"].format(places=_joined(places, lang), s=s,
+                                           its=words["its"][len(places) > 1])
+    key = "after_one" if len(places) == 1 else "after_many"
+    return words[key].format(places=_joined(places, lang), nations=_joined(nations, lang))
+
+
+def _replay(cafe: Cafe, placements, variant: bool) -> list:
+    """The turn states: the start, then after each card (the engine decides every rule)."""
+    state = cafe.begin_turn(variant)
+    states = [state]
+    for guest, seat in placements:
+        state = state.place(guest, seat)
+        states.append(state)
+    return states
+
+
+def turn_frames(cafe, turn, variant: bool = False, lang: str = "en") -> Frames:
+    """A turn (notation, or a :class:`Turn`) as frames: before; the cards placed, framed and
+    numbered, with the points table by table and a full table still standing; after the
+    clearing (R9). Two frames when nothing is cleared. Never raises for a bad turn."""
+    words = PHRASES[lang]
+    try:
+        if isinstance(turn, Turn):
+            start = turn.cafe_before if cafe is None else _cafe(cafe)
+            if start != turn.cafe_before:
+                return Frames(message=words["other_cafe"].format(turn=turn.text, cafe=start.format()))
+            placements, variant = [(c.guest, c.seat) for c in turn.cards], turn.variant
+        else:
+            start = _cafe(cafe)
+            placements = parse_turn(turn) if isinstance(turn, str) else None
+            if placements is None:
+                raise NotationError("turn", repr(turn),
+                                    "is not a turn: write placements, for example RUf@c2, ITf@c4")
+        states = _replay(start, placements, variant)
+        done = states[-1].finish()
+    except NotationError as err:
+        return Frames(message=words["problem"].format(error=err.sentence(lang)), error=err)
+    except IllegalMove as err:
+        return Frames(message=words["refused_turn"].format(error=err.sentence(lang)), error=err)
+
+    cards = done.cards
+    frames = [Frame(start, words["before"], View(start, lang, picture=True))]
+    # The turn cut after each card that clears: each piece is one "placed" frame.
+    pieces, piece = [], []
+    for i, card in enumerate(cards):
+        piece.append(i)
+        if card.cleared:
+            pieces.append(piece)
+            piece = []
+    if piece:
+        pieces.append(piece)
+    prefix = ""
+    for piece in pieces:
+        last = cards[piece[-1]]
+        clears = bool(last.cleared)
+        shown = _seated(states[piece[-1]].cafe, last.guest, last.seat) if clears else done.cafe
+        mine = [cards[i] for i in piece]
+        sums = _by_table(mine)
+        marks = tuple((cards[i].seat, f"{i + 1} · +{cards[i].points}") for i in piece)
+        earlier = tuple(c.seat for c in cards[:piece[0]]
+                        if shown.guest(c.seat) == c.guest and c.seat not in dict(marks))
+        caption = prefix + words["placed"].format(points=_points(sum(c.points for c in mine), lang),
+                                                  tables=_tables_text(sums))
+        if clears:
+            caption += _full_text(last, lang)
+        view = View(shown, lang, picture=True, marks=marks, badges=tuple(sums.items()), placed=earlier,
+                    full=last.cleared)
+        frames.append(Frame(shown, caption, view))
+        if clears:
+            after = _after_text(last, states[piece[-1] + 1].cafe, lang)
+            prefix = after + words["then"]
+    if cards[-1].cleared:
+        after = prefix.removesuffix(words["then"])
+        frames.append(Frame(done.cafe, after, View(done.cafe, lang, picture=True)))
+    return Frames(frames)
+
+
+def refused_mark(refusal: IllegalMove, seat: str, guest: str) -> tuple:
+    """What a scene needs to draw a refusal (``View.refused``): the seat, the guest, the rule,
+    and the tables the refusal names (the unbalanced table of R6, the wrong nations of R5)."""
+    facts = refusal.facts
+    tables = (facts["place"],) if "place" in facts else tuple(p for p, _ in facts.get("tables", ()))
+    return (seat, guest, refusal.rule, tables)
+
+
+def refused_picture(cafe, placement: str, variant: bool = False, lang: str = "en") -> Frames:
+    """One frame: a refused placement's guest faded on the seat, a red ✗ and the rule's id,
+    captioned with the refusal (``Cafe.explain``); an allowed one drawn placed, with its
+    points. Never raises: a malformed notation gives a one-line message."""
+    words = PHRASES[lang]
+    try:
+        cafe = _cafe(cafe)
+        if not isinstance(placement, str):
+            raise NotationError("placement", repr(placement),
+                                "is not a placement: write guest@seat, for example ITm@d3")
+        guest, seat = parse_placement(placement.strip())
+        move = f"{guest}@{seat}"
+        refusal = cafe.explain(move, variant)
+    except NotationError as err:
+        return Frames(message=words["problem"].format(error=err.sentence(lang)), error=err)
+    if refusal is not None:
+        view = View(cafe, lang, picture=True, refused=refused_mark(refusal, seat, guest))
+        return Frames([Frame(cafe, refusal.sentence(lang), view)])
+    state = cafe.begin_turn(variant).place(guest, seat)
+    card = state.cards[-1]
+    shown = _seated(cafe, guest, seat)
+    caption = words["allowed"].format(move=move, points=_points(card.points, lang),
+                                      tables=_tables_text(card.by_table))
+    forming = [t.place for t in card.tables if t.variant == "forming"]
+    if forming:
+        caption += words["forming"].format(place=forming[0])
+    elif state.pending:
+        caption += words["alone"]
+    if card.cleared:
+        caption += words["clears"].format(places=_joined(card.cleared, lang),
+                                          s="s" if len(card.cleared) > 1 else "")
+    view = View(shown, lang, picture=True, marks=((seat, f"+{card.points}"),),
+                badges=tuple(card.by_table.items()), full=card.cleared)
+    return Frames([Frame(shown, caption, view)])
