@@ -4,7 +4,7 @@ module only says what happened. The printing helpers return nothing, so a notebo
 just their text, and they never raise: a refused move prints its rule and sentence, a notation
 that cannot be read prints what is wrong, in one line.
 
-    from cafe_widget.teach import play, check, where, pictures, review
+    from cafe_widget.teach import play, check, where, pictures, frames, refused, review
     play("RU GB FR ES IT | b1:RUf b3:RUm", "RUf@c2, ITf@c4, ITm@d3")   # prints table by table
     check("RU GB FR ES IT | b1:RUf b3:RUm", "RUm@c2")                   # prints the refusal
     check("RU GB FR ES IT | b1:RUf b3:RUm", "RUm@c2", lang="fr")        # … in French
@@ -24,7 +24,7 @@ from .engine.cafe import parse_turn
 from .engine.layout import SEATS, TOUCHES
 from .engine.messages import alone_words
 from .practice import Puzzle, check_points, check_seats, puzzles  # noqa: F401 (for the notebooks)
-from .render import svg_of
+from .render import refused_picture, svg_of, turn_frames
 
 WORDS = {
     "en": {
@@ -251,6 +251,19 @@ def review(game, player: int | None = None, lang: str = "en") -> None:
         if e.kind == "declare":
             best = _say(lang, "hand_empty")
         print(_say(lang, "review", number=e.number, n=e.player + 1, did=did, best=best))
+
+
+def frames(cafe, turn, variant: bool = False, lang: str = "en"):
+    """A turn in pictures: before; the cards placed with their points table by table (a full
+    table still standing); after the clearing, when a table fills (R9). Never raises: a
+    refused turn or a bad notation is a one-line message."""
+    return turn_frames(cafe, turn, variant=variant, lang=lang)
+
+
+def refused(cafe, placement: str, variant: bool = False, lang: str = "en"):
+    """A refused placement in a picture: the guest faded on the seat, a ✗ and the rule id,
+    with the refusal's sentence as caption."""
+    return refused_picture(cafe, placement, variant=variant, lang=lang)
 
 
 def seats(lang: str = "en") -> None:

@@ -208,3 +208,23 @@ def test_the_command_box_takes_french_words_too():
     assert w.game.scores[0] == 4 and w.game.to_move == 0
     w.command("piocher")
     assert len(w.game.log) >= 3 and w.game.log[2].action == "draw"
+
+
+def test_a_sandbox_written_without_a_pile_gets_the_rest_of_the_box():
+    """E12 in a sandbox: the clearing brings in a new table instead of ending the game (R9)."""
+    from collections import Counter
+
+    from cafe_widget.engine.cards import full_table_deck
+
+    w = CafeWidget.from_notation("RU GB FR ES IT | b1:RUf b3:RUm")
+    assert w.notation == "RU GB FR ES IT | b1:RUf b3:RUm"          # the pile is not written
+    on_table = Counter(w.cafe.tables)
+    assert Counter(w.cafe.pile) + on_table == Counter(full_table_deck()) and len(w.cafe.pile) == 19
+    assert CafeWidget.from_notation("RU GB FR ES IT | b1:RUf b3:RUm").cafe.pile == w.cafe.pile
+    for line in ("RUf@c2", "ITf@c4", "ITm@d3", "end"):
+        w.command(line)
+    assert w.status == "Turn kept: 23 points."
+    assert w.cafe.tables == ("RU", "GB", w.cafe.tables[2], "ES", "IT") and w.cafe.tables[2] == "FR"
+    assert w.notation == "RU GB FR ES IT | b1:RUf" and len(w.cafe.pile) == 18
+    written = CafeWidget.from_notation("RU GB FR ES IT | b1:RUf b3:RUm | US")
+    assert written.cafe.pile == ("US",) and written.notation.endswith("| US")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import Counter
 from html import escape
 
 import ipywidgets as widgets
@@ -19,8 +20,9 @@ from ipycanvas import MultiCanvas
 
 from ..engine import Cafe, Game, IllegalMove, NotationError
 from ..engine.cafe import parse_placement
-from ..engine.cards import GUEST_COPIES, GUEST_KINDS, TABLE_ADJECTIVES, parse_guest
+from ..engine.cards import GUEST_COPIES, GUEST_KINDS, TABLE_ADJECTIVES, full_table_deck, parse_guest
 from ..engine.layout import SEATS, TOUCHES
+from ..guide import GUIDE_SEED, Guide, guided_game
 from ..players import make_player
 from ..practice import Puzzle, check_seats, puzzles as level_puzzles
 from ..render.frames import refused_mark
@@ -142,12 +144,23 @@ class CafeWidget(widgets.VBox):
         return w
 
     @classmethod
+    def guided(cls, lang: str = "en", seed: int = GUIDE_SEED) -> "CafeWidget":
+        """A guided first game against the computer: each of the student's first turns says
+        what to try and why, and is checked before it is played (:mod:`cafe_widget.guide`)."""
+        w = cls(game=guided_game(seed), players=[HUMAN, COMPUTER], lang=lang)
+        w._guide = Guide()
+        w._set_status(w.status + " " + w._guide.instruction(w._game, lang), "ok")
+        w.redraw()
+        return w
+
+    @classmethod
     def seat_task(cls, cafe, guest: str, variant: bool = False, lang: str = "en") -> "CafeWidget":
         """A seat task: "click every seat where ``guest`` may sit, then Check", graded by
         :func:`~cafe_widget.practice.check_seats`; *Show answer* lights the seats."""
         cafe = Cafe.parse(cafe) if isinstance(cafe, str) else cafe
         guest = parse_guest(guest)
         w = cls(cafe=cafe, variant=variant, lang=lang)
+        w._cafe, w._turn, w._box_pile = cafe, cafe.begin_turn(variant), False   # the café asked about
         w._mode, w._task_guest, w._task_marks, w._answer_shown = SEATS_TASK, guest, (), False
         w._say("seats_welcome", guest=guest)
         w.redraw()
@@ -170,12 +183,17 @@ class CafeWidget(widgets.VBox):
         self._refused: tuple | None = None   # the refused guest drawn faded, until the next click
         self._stash = None                 # the game a sandbox was tried from (Try from here)
 
-    def _setup(self, game, players, cafe, variant, seed) -> None:
+    def _setup(self, game, players, cafe, variant, seed, fill_pile: bool = True) -> None:
         self._reset_screen()
+        self._guide = None
+        self._box_pile = False
         self._mode = GAME
         if cafe is not None:
             self._mode = SANDBOX
             self._game, self._kinds, self._bots = None, (), {}
+            self._box_pile = fill_pile and not cafe.pile
+            if self._box_pile:   # a café written without a pile: the rest of the box (R9)
+                cafe = Cafe(cafe.tables, cafe.seats, box_pile(cafe))
             self._cafe, self._variant = cafe, variant
             self._turn = cafe.begin_turn(variant)
             self._say("sandbox_welcome")
@@ -341,6 +359,8 @@ class CafeWidget(widgets.VBox):
         """The notation of what is shown: the café's; the whole game's (hands and piles
         included) only in teaching mode, so a shared screen gives no hidden card away (not
         even the order of the face-down table pile)."""
+        if self._game is None and self._box_pile:   # the pile the sandbox made, not written
+            return Cafe(self.cafe.tables, self.cafe.seats).format()
         if self._game is None and (self._stash is None or self.teaching):
             return self.cafe.format()
         if self._game is not None and self.teaching and self._viewing is None:
@@ -610,8 +630,17 @@ class CafeWidget(widgets.VBox):
             self._go_on(player, [])
             return
         player = self._game.to_move
+        guided = self._guide is not None and self._guide.active(self._game)
+        if guided and self._game.explain_end_turn() is None:
+            why = self._guide.check_end(self._game, self.lang)
+            if why:   # the step asks for more: nothing is played
+                self._set_status(why, "error")
+                return
         turn = self._game.end_turn()
-        self._after_action(player, say(self.lang, "turn_done", name=self._name(player), points=turn.points), turn)
+        text = say(self.lang, "turn_done", name=self._name(player), points=turn.points)
+        if guided:
+            text += " " + self._guide.done(turn.points, self.lang)
+        self._after_action(player, text, turn)
 
     def _button_hint(self) -> None:
         """Light the best turn (``best_turn``) for the person to move, without playing it."""
@@ -667,9 +696,18 @@ class CafeWidget(widgets.VBox):
     def _button_draw(self) -> None:
         self._need_game()
         player = self._game.to_move
+        guided = self._guide is not None and self._guide.active(self._game)
+        if guided and self._game.explain_draw() is None:
+            why = self._guide.check_draw(self._game, self.lang)
+            if why:   # the step asks for a turn: nothing is drawn
+                self._set_status(why, "error")
+                return
         card = self._game.draw()
         key = "drew_hidden" if self._humans() > 1 and not self.teaching else "drew"
-        self._after_action(player, say(self.lang, key, name=self._name(player), card=card))
+        text = say(self.lang, key, name=self._name(player), card=card)
+        if guided:
+            text += " " + self._guide.done(None, self.lang)
+        self._after_action(player, text)
 
     def _button_down(self) -> None:
         self._need_game()
@@ -785,6 +823,8 @@ class CafeWidget(widgets.VBox):
         nxt = self._game.to_move
         if self._humans() > 1 and not self.teaching and nxt != player:
             self._revealed = False
+        if self._guide is not None and self._guide.active(self._game):
+            texts = texts + [self._guide.instruction(self._game, self.lang)]
         self._set_status(" ".join(texts), "ok")
 
     def _computers_play(self, limit: int | None = None, lines: list | None = None) -> list[str]:
@@ -952,7 +992,7 @@ class CafeWidget(widgets.VBox):
             self._stash = stash
             self._say("tried_turn", n=n)
             return
-        self._setup(None, None, self._position(n).cafe, self._game.variant, None)
+        self._setup(None, None, self._position(n).cafe, self._game.variant, None, fill_pile=False)
         self._stash = stash
         self._say("tried" if n else "tried_start", n=n)
 
@@ -1020,7 +1060,7 @@ class CafeWidget(widgets.VBox):
     def _open_puzzle(self, index: int) -> None:
         p = self._puzzles[index]
         self._pi, self._puzzle, self._grade = index, p, None
-        self._cafe, self._variant = p.cafe, p.variant
+        self._cafe, self._variant, self._box_pile = p.cafe, p.variant, False
         self._turn = p.cafe.begin_turn(p.variant)
         self._selected, self._hint, self._badges, self._info = None, (), (), ()
 
@@ -1331,6 +1371,16 @@ def _command_words(buttons) -> list[str]:
         if word and word not in out:
             out.append(word)
     return out
+
+
+def box_pile(cafe: Cafe) -> tuple[str, ...]:
+    """The table cards not on ``cafe``: the rest of the box (24 tables, R1), in a fixed shuffled
+    order, so that a sandbox written without a pile still brings in new tables when a full
+    table is cleared (R9), the same on every computer."""
+    rest = Counter(full_table_deck()) - Counter(t for t in cafe.tables if t)
+    pile = sorted(rest.elements())
+    random.Random(0).shuffle(pile)
+    return tuple(pile)
 
 
 def _hint_labels(cards, placed: int) -> tuple[tuple[str, str], ...]:
