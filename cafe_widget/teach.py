@@ -61,6 +61,12 @@ WORDS = {
         "touches": "{seat}: touches {places}",
         "unreadable": "Cannot read this notation: {error}",
         "pt": "point", "pts": "points",
+        "table_pile": "  table pile: {pile}", "empty": "empty",
+        "guest_pile": "  guest pile: {n} cards",
+        "player_line": "{mark} player {n}: {score:>3} points, hand {hand:>2}, face down {down}",
+        "over": "  game over ({reason})",
+        "result_head": "place  player  score  penalty  final",
+        "not_over": "(the game is not over: the score if it ended now)",
     },
     "fr": {
         "card": "{card} : {points} {pts}",
@@ -96,6 +102,12 @@ WORDS = {
         "touches": "{seat} : touche {places}",
         "unreadable": "Notation illisible : {error}",
         "pt": "point", "pts": "points",
+        "table_pile": "  pioche des tables : {pile}", "empty": "vide",
+        "guest_pile": "  pioche des clients : {n} cartes",
+        "player_line": "{mark} joueur {n} : {score:>3} points, main {hand:>2}, face cachée {down}",
+        "over": "  partie finie ({reason})",
+        "result_head": "place  joueur  score    malus  final",
+        "not_over": "(la partie n'est pas finie : le score si elle s'arrêtait maintenant)",
     },
 }
 
@@ -251,6 +263,40 @@ def review(game, player: int | None = None, lang: str = "en") -> None:
         if e.kind == "declare":
             best = _say(lang, "hand_empty")
         print(_say(lang, "review", number=e.number, n=e.player + 1, did=did, best=best))
+
+
+def show(thing, lang: str = "en") -> None:
+    """Print a café (or a game: café, piles, scores, hand sizes) as text, the café drawn in
+    ASCII as in R2: tables in brackets, guests, empty seats by name."""
+    if isinstance(thing, str):
+        thing = read(thing, lang)
+        if thing is None:
+            return
+    cafe = thing.cafe if isinstance(thing, Game) else thing
+    lines = str(cafe).splitlines()[:-1]
+    lines.append(_say(lang, "table_pile", pile=" ".join(cafe.pile) if cafe.pile else _say(lang, "empty")))
+    if isinstance(thing, Game):
+        st = thing.state
+        lines.append(_say(lang, "guest_pile", n=len(st.guest_pile)))
+        for p in range(thing.players):
+            mark = "→" if p == thing.to_move and not thing.is_over else " "
+            lines.append(_say(lang, "player_line", mark=mark, n=p + 1, score=thing.scores[p],
+                              hand=len(thing.hands[p]), down=len(thing.face_down[p])))
+        if thing.is_over:
+            lines.append(_say(lang, "over", reason=thing.over_reason))
+    print("\n".join(lines))
+
+
+def result(game, lang: str = "en") -> None:
+    """Print the final score (R13): score, penalty (2 a card in hand or face down), final,
+    place; a tie broken by fewer penalties, then shared."""
+    res = game.result()
+    lines = [_say(lang, "result_head")]
+    for st in res.ranking:
+        lines.append(f"{st.rank:>5}  {st.player + 1:>6}  {st.score:>5}  {-st.penalty:>7}  {st.final:>5}")
+    if not res.over:
+        lines.append(_say(lang, "not_over"))
+    print("\n".join(lines))
 
 
 def frames(cafe, turn, variant: bool = False, lang: str = "en"):

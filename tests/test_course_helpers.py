@@ -141,3 +141,26 @@ def test_an_exercise_not_answered_yet_says_so():
         "À vous : écrivez votre réponse à la place de ... et relancez la cellule.")
     grade = Puzzle(E12, "RUf ITf ITm DEm").grade(...)
     assert not grade.solved and grade.best_points == 23 and grade.message.startswith("Your turn")
+
+
+def test_show_and_result_in_french(capsys):
+    from cafe_widget.teach import result, show
+
+    game = Game.parse("DE GB IT CN CF | b1:DEf | FR | CNm ITf GBm | DEm / CNf ITm | - / - | 0 0 | to:1")
+    game.play("DEm@a2")
+    game.declare_end()
+    show(game, lang="fr")
+    result(game, lang="fr")
+    show("RU GB FR ES XX")
+    out = capsys.readouterr().out.splitlines()
+    assert out[6:] == [
+        "  pioche des tables : FR",
+        "  pioche des clients : 3 cartes",
+        "  joueur 1 :   4 points, main  0, face cachée 0",
+        "  joueur 2 :   0 points, main  2, face cachée 0",
+        "  partie finie (R12c)",
+        "place  joueur  score    malus  final",
+        "    1       1      4        0      4",
+        "    2       2      0       -4     -4",
+        "Cannot read this notation: tables: 'XX' is not a nation code (CF CN CU DE ES FR GB IN IT RU TR US)",
+    ]
