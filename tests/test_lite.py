@@ -17,7 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "tools" / "build_lite.py"
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("**/*.ipynb"))
 
 
 def load_script():
@@ -50,7 +50,7 @@ def site(tmp_path_factory):
 def test_site_has_the_notebooks_with_the_install_cell(site):
     assert NOTEBOOKS
     for original in NOTEBOOKS:
-        copy = json.loads((site / "files" / original.name).read_text("utf-8"))
+        copy = json.loads((site / "files" / original.relative_to(ROOT / "notebooks")).read_text("utf-8"))
         assert copy["metadata"]["kernelspec"]["name"] == "python"  # the Pyodide kernel
         before = json.loads(original.read_text("utf-8"))
         sources = ["".join(c["source"]) for c in copy["cells"] if c["cell_type"] == "code"]
@@ -62,7 +62,10 @@ def test_site_has_the_notebooks_with_the_install_cell(site):
         else:  # the notebook installs cafe_widget itself
             assert any("cafe_widget" in s and ("%pip" in s or "piplite" in s) for s in sources)
     listing = json.loads((site / "api/contents/all.json").read_text("utf-8"))
-    assert {nb.name for nb in NOTEBOOKS} <= {c["name"] for c in listing["content"]}
+    assert {nb.name for nb in NOTEBOOKS if nb.parent.name == "notebooks"} <= {c["name"] for c in listing["content"]}
+    french = json.loads((site / "api/contents/fr/all.json").read_text("utf-8"))
+    assert {nb.name for nb in NOTEBOOKS if nb.parent.name == "fr"} <= {c["name"] for c in french["content"]}
+    assert (site / "files" / "rules_card.md").exists() and (site / "files" / "rules_card_fr.md").exists()
 
 
 def test_site_has_the_piplite_wheels(site):

@@ -17,7 +17,7 @@ What goes into the site (a folder of static files; serve it anywhere, e.g. GitHu
   lab extensions (taken from those wheels) and the Pyodide kernel. Nothing else from this
   environment's ``share/jupyter/labextensions`` is copied, so the site is the same whichever
   venv builds it.
-- ``files/``: copies of ``notebooks/*.ipynb`` with the Pyodide kernel as their kernelspec and one
+- ``files/``: copies of ``notebooks/**/*.ipynb`` (the French course in ``fr/``) and the rules cards, with the Pyodide kernel as their kernelspec and one
   cell added before their first code cell, which installs cafe_widget from the site's own wheels
   in the browser (``%pip install`` under ``sys.platform == "emscripten"``; it does nothing in
   ordinary Jupyter). The notebooks in ``notebooks/`` are not changed.
@@ -251,7 +251,7 @@ def check_site(output: Path, notebooks: list[Path], wheels: list[Path]) -> None:
                 output / "extensions/ipycanvas/package.json",
                 output / "extensions/@jupyter-widgets/jupyterlab-manager/package.json",
                 output / "extensions/@jupyterlite/pyodide-kernel-extension/package.json"]
-    expected += [output / "files" / nb.name for nb in notebooks]
+    expected += [output / "files" / nb.relative_to(NOTEBOOKS) for nb in notebooks]
     expected += [output / "pypi" / whl.name for whl in wheels]
     missing = [str(p.relative_to(output)) for p in expected if not p.exists()]
     if missing:
@@ -291,10 +291,16 @@ def build(output: Path, work: Path) -> Path:
     wheels = [package, *deps]
     log("piplite wheels: " + ", ".join(w.name for w in wheels))
 
-    notebooks = sorted(p for p in NOTEBOOKS.glob("*.ipynb"))
+    # the English course, the French one in fr/, and the rules cards the notebooks link to
+    notebooks = sorted(p for p in NOTEBOOKS.glob("**/*.ipynb") if ".ipynb_checkpoints" not in p.parts)
     for nb in notebooks:
-        (files / nb.name).write_text(
-            json.dumps(lite_notebook(nb), indent=1, ensure_ascii=False) + "\n", "utf-8")
+        target = files / nb.relative_to(NOTEBOOKS)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(lite_notebook(nb), indent=1, ensure_ascii=False) + "\n", "utf-8")
+    for page in sorted(NOTEBOOKS.glob("**/*.md")):
+        target = files / page.relative_to(NOTEBOOKS)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(page, target)
     log(f"notebooks: {len(notebooks)}")
 
     config = json.loads((LITE_CONFIG_DIR / "jupyter_lite_config.json").read_text("utf-8"))
