@@ -164,3 +164,21 @@ def test_show_and_result_in_french(capsys):
         "    2       2      0       -4     -4",
         "Cannot read this notation: tables: 'XX' is not a nation code (CF CN CU DE ES FR GB IN IT RU TR US)",
     ]
+
+
+def test_the_french_widget_answers_in_french():
+    from cafe_widget import CafeWidget
+
+    w = CafeWidget(game=Game.new(players=2, seed=3), players=["human", "computer"], lang="fr")
+    w.command("RUx@c2")
+    assert w.status == ("placement : 'RUx' n'est pas un client : écrivez un code de nation et f "
+                        "ou m, par exemple RUf ou ITm")
+    w.command("blah")
+    assert w.status.endswith("ou l'un de : RUf@c2, nouvelle, bilan, arrière, avancer, annuler, "
+                             "fin, piocher, cachée ITm, déclarer, conseil.")
+    before = w.game.format()
+    w._text.value = "RU GB FR ES XX"
+    w._guarded(w._load_clicked)       # over a game going on: asked first
+    w._guarded(w._load_clicked)
+    assert w.status == "tables : 'XX' n'est pas un code de nation (CF CN CU DE ES FR GB IN IT RU TR US)"
+    assert w.game.format() == before

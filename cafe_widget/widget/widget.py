@@ -45,17 +45,18 @@ SCREEN_STATE = ("_mode", "_game", "_kinds", "_bots", "_cafe", "_turn", "_variant
 #: The scoresheet's and the history's buttons: they work whatever the game is waiting for.
 HISTORY_BUTTONS = ("back", "forward", "review", "rows_up", "rows_down", "try", "live", "best", "new")
 #: Words the command box takes for the buttons (besides placements in notation).
-COMMANDS = {"draw": "draw", "end": "end", "undo": "undo", "declare": "declare", "hint": "hint",
-            "keep": "end", "check": "check", "best": "show_best", "show best": "show_best",
-            "next": "next", "answer": "answer", "clear": "clear", "new": "new", "new game": "new",
-            "review": "review", "back": "back", "forward": "forward", "live": "live", "try": "try",
-            "down": "down",
-            # the same in French
-            "piocher": "draw", "pioche": "draw", "fin": "end", "fin du tour": "end", "annuler": "undo",
-            "déclarer": "declare", "déclarer la fin": "declare", "conseil": "hint", "garder": "end",
-            "vérifier": "check", "meilleur": "show_best", "suivant": "next", "réponse": "answer",
-            "effacer": "clear", "nouvelle": "new", "nouvelle partie": "new", "bilan": "review",
-            "retour": "live", "essayer": "try", "cachée": "down"}
+COMMANDS_EN = {"draw": "draw", "end": "end", "undo": "undo", "declare": "declare", "hint": "hint",
+               "keep": "end", "check": "check", "best": "show_best", "show best": "show_best",
+               "next": "next", "answer": "answer", "clear": "clear", "new": "new", "new game": "new",
+               "review": "review", "back": "back", "forward": "forward", "live": "live", "try": "try",
+               "down": "down"}
+COMMANDS_FR = {"piocher": "draw", "pioche": "draw", "fin": "end", "fin du tour": "end", "annuler": "undo",
+               "déclarer": "declare", "déclarer la fin": "declare", "conseil": "hint", "garder": "end",
+               "vérifier": "check", "meilleur": "show_best", "suivant": "next", "réponse": "answer",
+               "effacer": "clear", "nouvelle": "new", "nouvelle partie": "new", "bilan": "review",
+               "retour": "live", "essayer": "try", "cachée": "down", "arrière": "back",
+               "avancer": "forward"}
+COMMANDS = COMMANDS_EN | COMMANDS_FR
 #: Visually hidden, read by screen readers: the status line as text (the canvas is a picture).
 _SR_ONLY = ("position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);"
             "white-space:nowrap")
@@ -296,11 +297,11 @@ class CafeWidget(widgets.VBox):
                 key = "down"
             shown = [r.name for r in self._scene.regions if r.kind == "button"]
             if key is None:
-                self._say("command_unknown", text=step, actions=", ".join(_command_words(shown)))
+                self._say("command_unknown", text=step, actions=", ".join(_command_words(shown, self.lang)))
                 return
             if key not in shown:
                 self._say("command_not_now", text=step, action=step,
-                          actions=", ".join(_command_words(shown)))
+                          actions=", ".join(_command_words(shown, self.lang)))
                 return
             self._click(*self._scene.locate(key))
             placed = 0
@@ -1362,9 +1363,18 @@ class CafeWidget(widgets.VBox):
             self._live.value = live
 
 
-def _command_words(buttons) -> list[str]:
-    """What the command box takes now, for the buttons shown."""
+#: The word the command box says for each button, in French (the first French word for it).
+_FRENCH_WORDS: dict[str, str] = {}
+for _word, _action in COMMANDS_FR.items():
+    _FRENCH_WORDS.setdefault(_action, _word)
+
+
+def _command_words(buttons, lang: str = "en") -> list[str]:
+    """What the command box takes now, for the buttons shown, in the widget's language."""
     words = {"show_best": "best", "down": "down ITm", "rows_up": None, "rows_down": None}
+    if lang == "fr":
+        words = {"down": "cachée ITm", "rows_up": None, "rows_down": None} | {
+            k: v for k, v in _FRENCH_WORDS.items() if k != "down"}
     out = ["RUf@c2"]
     for key in buttons:
         word = words.get(key, key)
