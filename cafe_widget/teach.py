@@ -16,7 +16,6 @@ writes an answer there.
 
 from __future__ import annotations
 
-from html import escape
 
 from .engine import Cafe, Game, IllegalMove, NotationError, Turn
 from .engine.cards import TABLE_ADJECTIVES, guest_name
@@ -24,7 +23,7 @@ from .engine.cafe import parse_turn
 from .engine.layout import SEATS, TOUCHES
 from .engine.messages import alone_words
 from .practice import Puzzle, check_points, check_seats, puzzles  # noqa: F401 (for the notebooks)
-from .render import refused_picture, svg_of, turn_frames
+from .render import Frame, Frames, picture_view, refused_picture, turn_frames
 
 WORDS = {
     "en": {
@@ -318,25 +317,19 @@ def seats(lang: str = "en") -> None:
         print(_say(lang, "touches", seat=seat, places=" ".join(TOUCHES[seat])))
 
 
-class Pictures:
-    """Cafés (or games) drawn side by side, each with a caption; shows itself in a notebook."""
-
-    def __init__(self, items):
-        self.items = items
-
-    def _repr_html_(self) -> str:
-        cells = []
-        for thing, caption in self.items:
-            svg = svg_of(_cafe(thing))
-            cells.append(f'<figure style="margin:0 12px 0 0; zoom:0.7">{svg}'
-                         f'<figcaption style="font-size:15px; text-align:center">{escape(caption)}'
-                         f"</figcaption></figure>")
-        return f'<div style="display:flex; flex-wrap:wrap; align-items:flex-start">{"".join(cells)}</div>'
-
-    def __repr__(self) -> str:
-        return "\n".join(f"{caption}: {_cafe(thing).format()}" for thing, caption in self.items)
-
-
-def pictures(*items) -> Pictures:
-    """``pictures((cafe, "before"), (turn.cafe, "after"))``: cafés drawn side by side."""
-    return Pictures([(i, "") if not isinstance(i, tuple) else i for i in items])
+def pictures(*items) -> Frames:
+    """Cafés (or games) drawn side by side, each with its caption:
+    ``pictures((cafe, "before"), (turn.cafe, "after"))``. An item may also be what ``frames``
+    or ``refused`` give (``pictures((cafe, "allowed"), refused(cafe, "RUm@c2"))``): its pictures
+    join the row with their own captions."""
+    out, message = [], ""
+    for item in items:
+        if isinstance(item, Frames):
+            out.extend(item.frames)
+            message = message or item.message
+            continue
+        thing, caption = item if isinstance(item, tuple) else (item, "")
+        thing = _cafe(thing)
+        cafe = thing.cafe if isinstance(thing, Game) else thing
+        out.append(Frame(cafe, caption, picture_view(thing)))
+    return Frames(out, message)

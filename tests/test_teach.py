@@ -2,7 +2,7 @@
 
 from cafe_widget import Cafe
 from cafe_widget import Game
-from cafe_widget.teach import check, last_turns, pictures, play, report, seats, where
+from cafe_widget.teach import check, last_turns, pictures, play, refused, report, seats, where
 
 E12 = "RU GB FR ES IT | b1:RUf b3:RUm | US"
 
@@ -77,4 +77,8 @@ def test_seats_and_pictures(capsys):
     shown = pictures(("RU GB FR ES IT", "before"), Cafe.parse("RU GB FR ES IT | b1:RUf a2:RUm"))
     html = shown._repr_html_()
     assert html.count("<svg") == 2 and "before" in html
-    assert repr(shown) == "before: RU GB FR ES IT | -\n: RU GB FR ES IT | b1:RUf a2:RUm"
+    assert repr(shown) == "before → RU GB FR ES IT | -\n → RU GB FR ES IT | b1:RUf a2:RUm"
+    # a refused placement joins the row, faded with its ✗ and rule (teach.refused)
+    row = pictures(("RU GB FR ES IT | b1:RUf b3:RUm", "before"), refused("RU GB FR ES IT | b1:RUf b3:RUm", "RUm@c2"))
+    assert row.captions == ["before", "RUm@c2: the French table c3 would have two men and no woman (R6)."]
+    assert row._repr_html_().count("<svg") == 2 and "R6" in row.scenes[1].texts()
