@@ -153,7 +153,7 @@ WORDS = {
         "and": " et ", "none": "nulle part", "semicolon": " ; ",
         "refused_words": ("refusé", "refuse", "refusée", "interdit", "non", "x", "-", "refused"),
         "refused_answer": "refusé",
-        "clears": " ; {places} pleine et débarrassée, R9",
+        "clears": " ; {places} {full}, R9",
         "ends": " ; plus assez de tables : la partie s'arrête, R12a",
         "alone_card": " {Elle} est {seul} à sa table : une seconde carte du tour doit {le} rejoindre (R7).",
         "not_counted": " (résolu après « Voir le meilleur » : non compté)",
@@ -193,7 +193,8 @@ def turn_tables(turn: Turn, lang: str = "en") -> str:
 
 def _consequences(cleared, ends: bool, lang: str) -> str:
     """``"; c3 full and cleared, R9"`` and the end of the game (R12a), or nothing."""
-    text = _say(lang, "clears", places=" ".join(cleared)) if cleared else ""
+    full = "pleines et débarrassées" if len(cleared) > 1 else "pleine et débarrassée"
+    text = _say(lang, "clears", places=" ".join(cleared), full=full) if cleared else ""
     return text + (_say(lang, "ends") if ends else "")
 
 

@@ -23,7 +23,7 @@ from .engine.cafe import parse_turn
 from .engine.layout import SEATS, TOUCHES
 from .engine.messages import alone_words
 from .practice import Puzzle, check_points, check_seats, puzzles  # noqa: F401 (for the notebooks)
-from .render import Frame, Frames, picture_view, refused_picture, turn_frames
+from .render import PICTURE_LANG, Frame, Frames, picture_view, refused_picture, turn_frames
 
 WORDS = {
     "en": {
@@ -163,7 +163,8 @@ def report(turn: Turn, lang: str = "en") -> str:
     for card in turn.cards:
         lines.append(_say(lang, "card", card=card.text, points=card.points, pts=_pts(card.points, lang)))
         for t in card.tables:
-            lines.append(f"    {_table(t.place, t.nation, lang) + ':':<24}{t.points:>3}   ({_why(t, card.guest, lang)})")
+            colon = " :" if lang == "fr" else ":"
+            lines.append(f"    {_table(t.place, t.nation, lang) + colon:<24}{t.points:>3}   ({_why(t, card.guest, lang)})")
         if card.cleared:
             lines.append(_say(lang, "cleared", places=", ".join(card.cleared)))
     lines.append(_say(lang, "turn", points=turn.points, pts=_pts(turn.points, lang)))
@@ -242,7 +243,8 @@ def last_turns(game, count: int = 3, lang: str = "en") -> None:
     if not entries:
         print(_say(lang, "nobody"))
     for entry in entries:
-        action = entry.action if entry.turn is None else _say(lang, "placed")
+        action = _say(lang, "placed") if entry.turn is not None else _say(
+            lang, "did_" + entry.kind, action=entry.action.removeprefix("down:"), points=0)
         print(_say(lang, "player", n=entry.player + 1, action=action))
         if entry.turn is not None:
             print(report(entry.turn, lang))
@@ -317,7 +319,16 @@ def seats(lang: str = "en") -> None:
         print(_say(lang, "touches", seat=seat, places=" ".join(TOUCHES[seat])))
 
 
-def pictures(*items) -> Frames:
+def language(lang: str) -> None:
+    """The language of the pictures cafés and games draw of themselves in this notebook
+    (a cell ending with a café shows its picture): ``language("fr")`` in a French notebook.
+    The helpers take ``lang`` themselves."""
+    if lang not in WORDS:
+        raise ValueError(f"lang must be 'en' or 'fr', not {lang!r}")
+    PICTURE_LANG["lang"] = lang
+
+
+def pictures(*items, lang: str | None = None) -> Frames:
     """Cafés (or games) drawn side by side, each with its caption:
     ``pictures((cafe, "before"), (turn.cafe, "after"))``. An item may also be what ``frames``
     or ``refused`` give (``pictures((cafe, "allowed"), refused(cafe, "RUm@c2"))``): its pictures
@@ -331,5 +342,5 @@ def pictures(*items) -> Frames:
         thing, caption = item if isinstance(item, tuple) else (item, "")
         thing = _cafe(thing)
         cafe = thing.cafe if isinstance(thing, Game) else thing
-        out.append(Frame(cafe, caption, picture_view(thing)))
+        out.append(Frame(cafe, caption, picture_view(thing, lang or PICTURE_LANG["lang"])))
     return Frames(out, message)

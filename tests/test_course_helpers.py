@@ -115,7 +115,7 @@ def test_report_in_french_table_by_table(capsys):
     play(E12, "RUf@c2, ITf@c4, ITm@d3", lang="fr")
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "RUf@c2 : 8 points"
-    assert out[1].split() == ["Table", "russe", "b2:", "6", "(3", "clients,", "tous", "de", "la",
+    assert out[1].split() == ["Table", "russe", "b2", ":", "6", "(3", "clients,", "tous", "de", "la",
                               "nation", "de", "la", "table", ":", "doublé)"]
     assert "    pleine, débarrassée : c3 (R9)" in out
     assert out[-1] == "tour : 23 points"

@@ -67,7 +67,7 @@ def test_last_turns(capsys):
         "DEm@a2: 4 points",
         "    German table b2:          4   (2 guests, all of the table's nation: doubled)",
         "turn: 4 points",
-        "player 2: draw",
+        "player 2: drew a card",
     ]
 
 

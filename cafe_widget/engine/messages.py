@@ -184,17 +184,17 @@ def _fr(code: str, f: dict) -> str:
         kind = "de dames" if f["sex"] == "f" else "d'hommes"
         who = "des femmes" if f["sex"] == "f" else "des hommes"
         return (f"{mv} : {table_words(f['place'], f['nation'], 'fr')} devient une table {kind} "
-                f"ce tour-ci, seuls {who} peuvent la rejoindre.")
+                f"ce tour-ci, {'seules' if f['sex'] == 'f' else 'seuls'} {who} peuvent la rejoindre.")
     if code == "variant_short":
         who = "femmes" if f["sex"] == "f" else "hommes"
         kind = "de dames" if f["sex"] == "f" else "d'hommes"
         return (f"{mv} : {table_words(f['place'], f['nation'], 'fr')} aurait encore besoin de "
                 f"{f['need']} {who} pour devenir une table {kind}, mais ce tour ne permet plus que "
-                f"{f['left']} carte(s).")
+                f"{f['left']} carte{'s' if f['left'] > 1 else ''}.")
     if code == "not_in_hand":
         return f"{mv} : {g} ({f['guest']}) n'est pas dans votre main."
     if code == "empty_turn":
-        return "Aucune carte posée ce tour-ci : posez un client, ou tirez une carte."
+        return "Aucune carte posée ce tour-ci : posez un client, ou piochez une carte."
     if code == "empty_turn_twelve":
         return "Aucune carte posée ce tour-ci : posez un client, ou posez une carte face cachée."
     if code == "unjoined":
@@ -208,13 +208,13 @@ def _fr(code: str, f: dict) -> str:
     if code == "nothing_to_undo":
         return "Aucune carte de ce tour à reprendre."
     if code == "placed_already":
-        return (f"Vous avez déjà posé {f['count']} carte(s) ce tour-ci, et un tour est une seule "
+        return (f"Vous avez déjà posé {f['count']} carte{'s' if f['count'] > 1 else ''} ce tour-ci, et un tour est une seule "
                 f"action : terminez le tour.")
     if code == "hand_full":
         return "Vous avez 12 cartes, le maximum : posez-en une face cachée."
     if code == "not_twelve":
         return (f"Seul un joueur qui a exactement 12 cartes en pose une face cachée ; vous en "
-                f"avez {f['count']}, tirez plutôt.")
+                f"avez {f['count']}, piochez plutôt.")
     if code == "pile_empty":
         return "La pioche est vide, on ne peut plus tirer."
     if code == "over":

@@ -8,11 +8,16 @@ from .svg import to_svg
 from .words import WORDS, card_points, picture_view, say
 
 
-def svg_of(thing, lang: str = "en") -> str:
-    """A café or a game as an SVG picture."""
-    return to_svg(build_scene(picture_view(thing, lang)))
+#: The language of the pictures a café or a game draws of itself in a notebook (its
+#: ``_repr_svg_``): ``cafe_widget.teach.language("fr")`` sets it for a French notebook.
+PICTURE_LANG = {"lang": "en"}
 
 
-__all__ = ["Frame", "Frames", "PlayerLine", "Rect", "Region", "Scene", "Text", "View", "WORDS",
+def svg_of(thing, lang: str | None = None) -> str:
+    """A café or a game as an SVG picture (in ``lang``; by default the pictures' language)."""
+    return to_svg(build_scene(picture_view(thing, lang or PICTURE_LANG["lang"])))
+
+
+__all__ = ["PICTURE_LANG", "Frame", "Frames", "PlayerLine", "Rect", "Region", "Scene", "Text", "View", "WORDS",
            "build_scene", "card_points", "hit_test", "picture_view", "refused_picture", "say",
            "svg_of", "to_svg", "turn_frames"]

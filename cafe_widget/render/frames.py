@@ -30,6 +30,7 @@ from typing import NamedTuple
 from ..engine import Cafe, IllegalMove, NotationError, Turn
 from ..engine.cafe import parse_placement, parse_turn
 from ..engine.layout import SEAT_INDEX, TABLE_PLACES
+from ..engine.messages import alone_words
 from .scene import Scene, View, build_scene
 from .svg import to_svg
 
@@ -77,7 +78,7 @@ PHRASES = {
         "then": " ; puis ",
         "and": " et ",
         "allowed": "{move} : permis, {points} ({tables})",
-        "alone": " ; seul(e), une deuxième carte doit le rejoindre (R7)",
+        "alone": " ; {seul}, une deuxième carte doit {le} rejoindre (R7)",
         "forming": " ; commence une table d'un seul sexe en {place} (R14)",
         "clears": " ; {places} complète{s}, débarrassée{s} (R9)",
         "points": ("point", "points"),
@@ -332,7 +333,7 @@ def refused_picture(cafe, placement: str, variant: bool = False, lang: str = "en
     if forming:
         caption += words["forming"].format(place=forming[0])
     elif state.pending:
-        caption += words["alone"]
+        caption += words["alone"].format(**alone_words(guest))
     if card.cleared:
         caption += words["clears"].format(places=_joined(card.cleared, lang),
                                           s="s" if len(card.cleared) > 1 else "")
