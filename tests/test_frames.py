@@ -94,7 +94,7 @@ def test_french_captions():
     assert frames.captions == [
         "avant",
         "posées : 23 points (b2 +6, d2 +2, c3 +9, b4 +2, d4 +4) ; c3 complète",
-        "après : c3 débarrassée, la table US arrive (R9)",
+        "après : c3 débarrassée, la table américaine (US) arrive (R9)",
     ]
     assert "complète" in texts(frames.svgs[1])
 
@@ -105,7 +105,7 @@ def test_one_card_clears_two_tables_e13():
                                "after: c3 and d4 cleared, US and CN come in (R9)"]
     assert frames[1].view.full == ("c3", "d4")
     assert turn_frames("RU GB FR ES IT | b1:RUf c2:FRm b3:FRf d3:ITf e4:ITm d5:ITf | US CN DE", "ITm@c4",
-                       lang="fr").captions[2] == "après : c3 et d4 débarrassées, les tables US et CN arrivent (R9)"
+                       lang="fr").captions[2] == "après : c3 et d4 débarrassées, les tables américaine (US) et chinoise (CN) arrivent (R9)"
 
 
 def test_cards_after_a_clearing_are_shown_on_the_after_frame():

@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from ..engine import Cafe, IllegalMove, NotationError, Turn
 from ..engine.cafe import parse_placement, parse_turn
+from ..engine.cards import TABLE_ADJECTIVES
 from ..engine.layout import SEAT_INDEX, TABLE_PLACES
 from ..engine.messages import alone_words
 from .scene import Scene, View, build_scene
@@ -64,14 +65,14 @@ PHRASES = {
     },
     "fr": {
         "before": "avant",
-        "placed": "posées : {points} ({tables})",
+        "placed": "posée{s} : {points} ({tables})",
         "full": " ; {places} complète{s}",
         "ladies": " ; {place} complète : une table de dames, 20 points (R14)",
         "men": " ; {place} complète : une table d'hommes, 20 points (R14)",
         "ladies40": " ; {place} complète : une table de dames, toutes de sa nation : 40 points (R14)",
         "men40": " ; {place} complète : une table d'hommes, tous de sa nation : 40 points (R14)",
-        "after_one": "après : {places} débarrassée, la table {nations} arrive (R9)",
-        "after_many": "après : {places} débarrassées, les tables {nations} arrivent (R9)",
+        "after_one": "après : {places} débarrassée, la table {names} arrive (R9)",
+        "after_many": "après : {places} débarrassées, les tables {names} arrivent (R9)",
         "after_short": "après : {places} débarrassée{s} ; plus de table pour {its} remplacer : la partie "
                        "s'arrête (R12a)",
         "its": ("la", "les"),
@@ -224,7 +225,9 @@ def _after_text(card, next_cafe: Cafe, lang: str) -> str:
         return words["after_short"].format(places=_joined(places, lang), s=s,
                                            its=words["its"][len(places) > 1])
     key = "after_one" if len(places) == 1 else "after_many"
-    return words[key].format(places=_joined(places, lang), nations=_joined(nations, lang))
+    names = [f"{TABLE_ADJECTIVES[lang][n]} ({n})" for n in nations]   # « la table américaine (US) »
+    return words[key].format(places=_joined(places, lang), nations=_joined(nations, lang),
+                             names=_joined(names, lang))
 
 
 def _replay(cafe: Cafe, placements, variant: bool) -> list:
@@ -282,7 +285,8 @@ def turn_frames(cafe, turn, variant: bool = False, lang: str = "en") -> Frames:
         marks = tuple((cards[i].seat, f"{i + 1} · +{cards[i].points}") for i in piece)
         earlier = tuple(c.seat for c in cards[:piece[0]]
                         if shown.guest(c.seat) == c.guest and c.seat not in dict(marks))
-        caption = prefix + words["placed"].format(points=_points(sum(c.points for c in mine), lang),
+        caption = prefix + words["placed"].format(s="s" if len(mine) > 1 else "",
+                                                  points=_points(sum(c.points for c in mine), lang),
                                                   tables=_tables_text(sums))
         if clears:
             caption += _full_text(last, lang)
