@@ -95,7 +95,7 @@ WORDS = {
         "not_counted": " (solved after Show best: not counted)",
         "problem_text": "is not text",
         "your_turn": "Your turn: write your answer in place of ... and run the cell again.",
-        "your_turn_best": "Your turn: write your turn in place of ..., for example \"RUf@c2, RUm@a2\", "
+        "your_turn_best": "Your turn: write your turn in place of ..., for example \"{example}\", "
                           "and run the cell again. The best turn scores {best}.",
     },
     "fr": {
@@ -159,7 +159,7 @@ WORDS = {
         "not_counted": " (résolu après « Voir le meilleur » : non compté)",
         "problem_text": "n'est pas du texte",
         "your_turn": "À vous : écrivez votre réponse à la place de ... et relancez la cellule.",
-        "your_turn_best": "À vous : écrivez votre tour à la place de ..., par exemple « RUf@c2, RUm@a2 », "
+        "your_turn_best": "À vous : écrivez votre tour à la place de ..., par exemple « {example} », "
                           "et relancez la cellule. Le meilleur tour fait {best}.",
     },
 }
@@ -285,7 +285,8 @@ class Puzzle:
         placements): legal or refused (with the rule), its points table by table, the best."""
         best = self.best_points
         if answer is ...:                      # an exercise cell not answered yet
-            return Grade("...", False, None, None, best, False, _say(lang, "your_turn_best", best=best))
+            return Grade("...", False, None, None, best, False,
+                         _say(lang, "your_turn_best", best=best, example=self._example()))
         text = answer
         if isinstance(answer, (list, tuple)):
             odd = [a for a in answer if not isinstance(a, str)]
@@ -329,6 +330,12 @@ class Puzzle:
             state = state.place(guest, seat)
             hand.remove(guest)
         return state.finish()
+
+    def _example(self) -> str:
+        """How an answer is written, with cards of this hand on empty seats (not a hint: the
+        seats are simply the first empty ones)."""
+        empty = [seat for seat in SEATS if self.cafe.guest(seat) is None]
+        return ", ".join(f"{guest}@{seat}" for guest, seat in zip(self.hand[:2], empty[:2]))
 
     def solution(self, lang: str = "en") -> str:
         """The best turn in one sentence, table by table."""

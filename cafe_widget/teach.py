@@ -16,6 +16,8 @@ writes an answer there.
 
 from __future__ import annotations
 
+import re
+
 
 from .engine import Cafe, Game, IllegalMove, NotationError, Turn
 from .engine.cards import TABLE_ADJECTIVES, guest_name
@@ -66,6 +68,9 @@ WORDS = {
         "over": "  game over ({reason})",
         "result_head": "place  player  score  penalty  final",
         "not_over": "(the game is not over: the score if it ended now)",
+        "your_turn": "Your turn: write your answer in place of ... and run the cell again.",
+        "right": "Right: {truth}.", "wrong": "Not quite: you said {answer}, and the answer is {truth}.",
+        "yes": "yes", "no": "no", "and": " and ",
     },
     "fr": {
         "card": "{card} : {points} {pts}",
@@ -107,6 +112,9 @@ WORDS = {
         "over": "  partie finie ({reason})",
         "result_head": "place  joueur  score    malus  final",
         "not_over": "(la partie n'est pas finie : le score si elle s'arrêtait maintenant)",
+        "your_turn": "À vous : écrivez votre réponse à la place de ... et relancez la cellule.",
+        "right": "Juste : {truth}.", "wrong": "Pas tout à fait : vous avez dit {answer}, et la réponse est {truth}.",
+        "yes": "oui", "no": "non", "and": " et ",
     },
 }
 
@@ -132,7 +140,11 @@ def _unreadable(err: NotationError, lang: str) -> None:
 
 def read(notation: str, lang: str = "en"):
     """A café (or, with its eight fields, a game) from its notation; a notation that cannot be
-    read prints what is wrong, in one line, and gives None."""
+    read prints what is wrong, in one line, and gives None (``...`` or ``""``: an exercise not
+    answered yet)."""
+    if notation is ... or (isinstance(notation, str) and not notation.strip()):
+        print(_say(lang, "your_turn"))
+        return None
     try:
         if isinstance(notation, str) and notation.count("|") == 7:
             return Game.parse(notation)
@@ -140,6 +152,63 @@ def read(notation: str, lang: str = "en"):
     except NotationError as err:
         _unreadable(err, lang)
         return None
+
+
+_YES = {"yes", "y", "oui", "o", "true", "vrai"}
+_NO = {"no", "n", "non", "false", "faux"}
+
+
+def _norm(value):
+    """An answer or a truth in a comparable form: a yes/no, whole numbers, or words."""
+    if isinstance(value, bool):
+        return ("yes/no", value)
+    if isinstance(value, int):
+        return ("numbers", (value,))
+    if isinstance(value, (tuple, list)) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return ("numbers", tuple(value))
+    text = " ".join(str(v) for v in value) if isinstance(value, (tuple, list)) else str(value)
+    text = text.strip().lower().replace("−", "-")
+    if text in _YES or text in _NO:
+        return ("yes/no", text in _YES)
+    numbers = re.findall(r"-?\d+", text)
+    if numbers:
+        return ("numbers", tuple(int(n) for n in numbers))
+    return ("words", " ".join(text.split()))
+
+
+def _said(value, lang: str) -> str:
+    if isinstance(value, str):
+        return value.strip()
+    kind, v = _norm(value)
+    if kind == "yes/no":
+        return _say(lang, "yes" if v else "no")
+    if kind == "numbers":
+        return WORDS[lang]["and"].join(str(n) for n in v)
+    return v
+
+
+def predict(answer, truth, *, explain=None, lang: str = "en") -> None:
+    """An exercise's check: ``answer`` (the student's prediction, ``...`` until they write one)
+    against ``truth`` (computed by the engine in the cell). Prints "your turn", or right or not
+    quite with the answer; then ``explain``, once the student has answered: a game (its final
+    score table, R13), a refusal (its sentence), or text.
+
+        predict(answer, (3, 8))                       # "3, 8", "3 and 8", (3, 8) are all right
+        predict(answer, False, explain=refusal)       # "no", "non", False
+    """
+    if answer is ...:
+        print(_say(lang, "your_turn"))
+        return
+    if _norm(answer) == _norm(truth):
+        print(_say(lang, "right", truth=_said(truth, lang)))
+    else:
+        print(_say(lang, "wrong", answer=_said(answer, lang), truth=_said(truth, lang)))
+    if isinstance(explain, Game):
+        result(explain, lang)
+    elif isinstance(explain, IllegalMove):
+        print(explain.sentence(lang))
+    elif explain is not None:
+        print(explain)
 
 
 def _table(place: str, nation: str, lang: str) -> str:
@@ -307,10 +376,11 @@ def frames(cafe, turn, variant: bool = False, lang: str = "en"):
     return turn_frames(cafe, turn, variant=variant, lang=lang)
 
 
-def refused(cafe, placement: str, variant: bool = False, lang: str = "en"):
+def refused(cafe, placement: str, variant: bool = False, lang: str = "en", turn: bool = False):
     """A refused placement in a picture: the guest faded on the seat, a ✗ and the rule id,
-    with the refusal's sentence as caption."""
-    return refused_picture(cafe, placement, variant=variant, lang=lang)
+    with the refusal's sentence as caption. ``turn=True`` (or several cards) tries the whole
+    turn, so a card left alone at its end is refused too (R7)."""
+    return refused_picture(cafe, placement, variant=variant, lang=lang, turn=turn)
 
 
 def seats(lang: str = "en") -> None:

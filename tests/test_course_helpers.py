@@ -182,3 +182,55 @@ def test_the_french_widget_answers_in_french():
     w._guarded(w._load_clicked)
     assert w.status == "tables : 'XX' n'est pas un code de nation (CF CN CU DE ES FR GB IN IT RU TR US)"
     assert w.game.format() == before
+
+
+def test_predict_checks_an_answer_only_once_given(capsys):
+    from cafe_widget.teach import predict
+
+    game = Game.parse("DE GB IT CN CF | - | FR | GBm | DEf / ITm | - / - | 0 0 | to:1")
+    game.draw()                                     # the last guest card: over (R12b)
+    finals = [s.final for s in game.result().standings]
+    predict(..., finals, explain=game)
+    predict("-4, -2", finals, explain=game)
+    predict((-4, -1), finals)
+    predict("non", False, explain=game.explain_draw(), lang="fr")
+    predict("player 1", "player 1")
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        "Your turn: write your answer in place of ... and run the cell again.",
+        "Right: -4 and -2.",
+        "place  player  score  penalty  final",
+        "    1       2      0       -2     -2",
+        "    2       1      0       -4     -4",
+        "Not quite: you said -4 and -1, and the answer is -4 and -2.",
+        "Juste : non.",
+        "La partie est finie (R12).",
+        "Right: player 1.",
+    ]
+
+
+def test_read_of_an_exercise_not_answered_yet(capsys):
+    assert read("") is None and read(..., lang="fr") is None
+    assert capsys.readouterr().out.splitlines() == [
+        "Your turn: write your answer in place of ... and run the cell again.",
+        "À vous : écrivez votre réponse à la place de ... et relancez la cellule."]
+
+
+def test_a_turn_refused_at_its_end_is_pictured_with_the_lonely_card(capsys):
+    from cafe_widget.teach import refused
+
+    alone = refused("DE GB IT CN CF", "DEf@b1", turn=True)
+    assert alone.captions == ["A German woman on b1 sits alone at the German table b2 and scores "
+                              "nothing: another guest must join her before the turn ends (R7)."]
+    assert alone.cafes[0].format() == "DE GB IT CN CF | -"            # drawn faded, not seated
+    assert "R7" in alone.scenes[0].texts()
+    second = refused("DE GB IT CN CF | d1:GBf", "DEf@b1, GBm@e2")
+    assert second.captions[0].startswith("GBm@e2: a German woman on b1 sits alone")
+    assert second.cafes[0].guest("b1") == "DEf" and second.cafes[0].guest("e2") is None
+    fine = refused("DE GB IT CN CF", "DEf@b1, DEm@a2", lang="fr")
+    assert fine.captions == ["DEf@b1, DEm@a2 : permis, 4 points (b2 +4)"]
+
+
+def test_a_puzzle_example_uses_its_own_hand():
+    grade = Puzzle("DE GB IT CN CF | b1:DEf e2:GBm", "DEm GBf ITf").grade(...)
+    assert 'for example "DEm@d1, GBf@a2"' in grade.message

@@ -310,11 +310,16 @@ def refused_mark(refusal: IllegalMove, seat: str, guest: str) -> tuple:
     return (seat, guest, refusal.rule, tables)
 
 
-def refused_picture(cafe, placement: str, variant: bool = False, lang: str = "en") -> Frames:
+def refused_picture(cafe, placement: str, variant: bool = False, lang: str = "en",
+                    turn: bool = False) -> Frames:
     """One frame: a refused placement's guest faded on the seat, a red ✗ and the rule's id,
     captioned with the refusal (``Cafe.explain``); an allowed one drawn placed, with its
-    points. Never raises: a malformed notation gives a one-line message."""
+    points. With ``turn=True`` (or several cards: ``"DEf@b1, GBm@e2"``) the whole turn is
+    tried: the first refused card, or a card left alone when the turn ends (R7), is the one
+    drawn faded. Never raises: a malformed notation gives a one-line message."""
     words = PHRASES[lang]
+    if isinstance(placement, str) and (turn or "," in placement):
+        return _refused_turn(cafe, placement, variant, lang)
     try:
         cafe = _cafe(cafe)
         if not isinstance(placement, str):
@@ -344,3 +349,39 @@ def refused_picture(cafe, placement: str, variant: bool = False, lang: str = "en
     view = View(shown, lang, picture=True, marks=((seat, f"+{card.points}"),),
                 badges=tuple(card.by_table.items()), full=card.cleared)
     return Frames([Frame(shown, caption, view)])
+
+
+def _refused_turn(cafe, text: str, variant: bool, lang: str) -> Frames:
+    """A whole turn tried card by card, then ended (R4, R7, R14): the refused card faded."""
+    words = PHRASES[lang]
+    try:
+        cafe = _cafe(cafe)
+        placements = parse_turn(text)
+        if not placements:
+            raise NotationError("placement", text, "names no card: write guest@seat, for example RUf@c2")
+    except NotationError as err:
+        return Frames(message=words["problem"].format(error=err.sentence(lang)), error=err)
+    state = cafe.begin_turn(variant)
+    for guest, seat in placements:
+        refusal = state.explain(f"{guest}@{seat}")
+        if refusal is not None:
+            view = View(state.cafe, lang, picture=True, refused=refused_mark(refusal, seat, guest),
+                        placed=tuple(c.seat for c in state.cards))
+            return Frames([Frame(state.cafe, refusal.sentence(lang), view)])
+        state = state.place(guest, seat)
+    refusal = state.explain_end()
+    if refusal is not None and "previous_seat" in refusal.facts:   # a card left alone (R7)
+        seat, guest = refusal.facts["previous_seat"], refusal.facts["previous"]
+        seats = list(state.cafe.seats)
+        seats[SEAT_INDEX[seat]] = None
+        before = Cafe(state.cafe.tables, tuple(seats), state.cafe.pile)
+        view = View(before, lang, picture=True, refused=refused_mark(refusal, seat, guest),
+                    placed=tuple(c.seat for c in state.cards if c.seat != seat))
+        return Frames([Frame(before, refusal.sentence(lang), view)])
+    if refusal is not None:
+        return Frames([Frame(state.cafe, refusal.sentence(lang), View(state.cafe, lang, picture=True))])
+    done = state.finish()
+    caption = words["allowed"].format(move=done.text, points=_points(done.points, lang),
+                                      tables=_tables_text(_by_table(done.cards)))
+    view = View(done.cafe, lang, picture=True)
+    return Frames([Frame(done.cafe, caption, view)])

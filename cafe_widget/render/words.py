@@ -18,6 +18,7 @@ WORDS = {
                         "text): click Load again to replace it.",
         "alone_line": "alone: no points yet, must be joined (R7)",
         "command_placeholder": "a move: RUf@c2, ITf@c4 · draw · end · undo · down ITm · declare · hint",
+        "command_hint": "a move: RUf@c2, ITf@c4 · {words}",
         "command_button": "Play",
         "command_unknown": "{text!r} is not a move: write a placement or a turn (RUf@c2, ITf@c4), or "
                            "one of: {actions}.",
@@ -150,6 +151,7 @@ WORDS = {
                         "en texte) : cliquez encore « Charger » pour la remplacer.",
         "alone_line": "{seul} : aucun point pour l'instant, à rejoindre (R7)",
         "command_placeholder": "un coup : RUf@c2, ITf@c4 · piocher · fin · annuler · cachée ITm · déclarer · conseil",
+        "command_hint": "un coup : RUf@c2, ITf@c4 · {words}",
         "command_button": "Jouer",
         "command_unknown": "{text!r} n'est pas un coup : écrivez un placement ou un tour (RUf@c2, "
                            "ITf@c4), ou l'un de : {actions}.",

@@ -1361,6 +1361,11 @@ class CafeWidget(widgets.VBox):
         live = f'<div aria-live="polite" role="status" style="{_SR_ONLY}">{escape(self._status)}</div>'
         if self._live.value != live:
             self._live.value = live
+        if self._scene is not None:   # the words the box takes now, for the buttons shown
+            shown = [r.name for r in self._scene.regions if r.kind == "button" and r.name not in HISTORY_BUTTONS]
+            hint = say(self.lang, "command_hint", words=" · ".join(_command_words(shown, self.lang)[1:]))
+            if self._command.placeholder != hint:
+                self._command.placeholder = hint
 
 
 #: The word the command box says for each button, in French (the first French word for it).
