@@ -50,10 +50,10 @@ WORDS = {
     },
     "fr": {
         "step": "Étape {k} sur {n} · ",
-        "first": "Le café est vide. Cliquez une carte de votre main : les places qu'elle peut "
+        "first": "Le café est vide. Cliquez sur une carte de votre main : les places qu'elle peut "
                  "prendre s'allument avec leurs points (R5, R6). Un client ne peut pas rester seul "
                  "(R7) : asseyez-en deux ou trois à une même table. Le meilleur tour fait ici "
-                 "{best} : trouvez-le, puis Fin du tour.",
+                 "{best} points : trouvez-le, puis Fin du tour.",
         "find": "Trouvez le tour qui fait {best} points. {why} Puis Fin du tour : le widget vérifie.",
         "draw": "Aucune de vos cartes ne peut s'asseoir (R5–R7) : cliquez Piocher pour prendre une "
                 "carte (R10).",

@@ -332,9 +332,11 @@ class Puzzle:
         return state.finish()
 
     def _example(self) -> str:
-        """How an answer is written, with cards of this hand on empty seats (not a hint: the
-        seats are simply the first empty ones)."""
-        empty = [seat for seat in SEATS if self.cafe.guest(seat) is None]
+        """How an answer is written, with cards of this hand on empty seats that the best turn
+        does not use (the format only, never a hint)."""
+        used = {card.seat for card in self.best.cards}     # never the best turn's seats
+        empty = [seat for seat in SEATS if self.cafe.guest(seat) is None and seat not in used]
+        empty += [seat for seat in SEATS if self.cafe.guest(seat) is None and seat in used]
         return ", ".join(f"{guest}@{seat}" for guest, seat in zip(self.hand[:2], empty[:2]))
 
     def solution(self, lang: str = "en") -> str:

@@ -75,12 +75,12 @@ WORDS = {
     "fr": {
         "card": "{card} : {points} {pts}",
         "table": "table {adj} {place}",
-        "alone": "1 client : {seul}, aucun point",
+        "alone": "{seul} à cette table : aucun point",
         "n": "{n} clients",
         "doubled": "{n} clients, tous de la nation de la table : doublé",
         "forming": "{n} clients d'un seul sexe pour l'instant : comptée quand la table est complète (R14)",
         "ladies": "une table de dames : {how} (R14)", "men": "une table d'hommes : {how} (R14)",
-        "flat40": "40, tous de sa nation", "flat20": "20 d'office",
+        "flat40": "40, {tous} de sa nation", "flat20": "20 d'office",
         "cleared": "    pleine, débarrassée : {places} (R9)",
         "turn": "tour : {points} {pts}",
         "ends": "plus assez de tables : la partie s'arrête (R12a)",
@@ -211,6 +211,11 @@ def predict(answer, truth, *, explain=None, lang: str = "en") -> None:
         print(explain)
 
 
+def _lower_first(sentence: str) -> str:
+    """« Une Allemande … » → « une Allemande … » after a colon; a code (``RUm@c2``) stays."""
+    return sentence[:1].lower() + sentence[1:] if sentence[1:2].islower() else sentence
+
+
 def _table(place: str, nation: str, lang: str) -> str:
     text = _say(lang, "table", adj=TABLE_ADJECTIVES[lang][nation], place=place)
     return text[:1].upper() + text[1:]
@@ -220,7 +225,8 @@ def _why(t, guest: str, lang: str) -> str:
     if t.variant == "forming":
         return _say(lang, "forming", n=t.guests)
     if t.variant in ("ladies", "men"):
-        return _say(lang, t.variant, how=_say(lang, "flat40" if t.doubled else "flat20"))
+        how = _say(lang, "flat40" if t.doubled else "flat20", tous="toutes" if t.variant == "ladies" else "tous")
+        return _say(lang, t.variant, how=how)
     if t.guests == 1:
         return _say(lang, "alone", **alone_words(guest))
     return _say(lang, "doubled" if t.doubled else "n", n=t.guests)
@@ -252,7 +258,7 @@ def play(cafe, turn: str, variant: bool = False, lang: str = "en") -> None:
         _unreadable(err, lang)
         return
     except IllegalMove as err:
-        print(_say(lang, "refused_turn", rule=err.rule, sentence=err.sentence(lang)))
+        print(_say(lang, "refused_turn", rule=err.rule, sentence=_lower_first(err.sentence(lang))))
         return
     print(report(result, lang))
 

@@ -93,10 +93,10 @@ def test_french_captions():
     frames = turn_frames(E12, E12_TURN, lang="fr")
     assert frames.captions == [
         "avant",
-        "posées : 23 points (b2 +6, d2 +2, c3 +9, b4 +2, d4 +4) ; c3 complète",
+        "posées : 23 points (b2 +6, d2 +2, c3 +9, b4 +2, d4 +4) ; c3 pleine",
         "après : c3 débarrassée, la table américaine (US) arrive (R9)",
     ]
-    assert "complète" in texts(frames.svgs[1])
+    assert "pleine" in texts(frames.svgs[1])
 
 
 def test_one_card_clears_two_tables_e13():
@@ -141,7 +141,7 @@ def test_e14_mens_table_pictured_with_its_40_in_four_cards():
     assert [label for _, label in frames[1].view.marks] == ["1 · +0", "2 · +0", "3 · +4", "4 · +43"]
     assert "+40" in texts(frames.svgs[1])
     fr = turn_frames(f"{X} | d3:ITf | FR", "DEm@b1, DEm@a2, DEm@c2, DEm@b3", variant=True, lang="fr")
-    assert fr.captions[1].endswith("b2 complète : une table d'hommes, tous de sa nation : 40 points (R14)")
+    assert fr.captions[1].endswith("b2 pleine : une table d'hommes, tous de sa nation : 40 points (R14)")
 
 
 # -- a refused placement ---------------------------------------------------------------------------

@@ -337,7 +337,7 @@ def build_scene(view: View) -> Scene:
                  (None, seat_patches, hand_patches, None, control_patches))
 
 
-FULL = {"en": "full", "fr": "complète"}
+FULL = {"en": "full", "fr": "pleine"}
 REFUSED = "#c62828"      # the ✗ and the rule of a refused placement
 FADED = 0.35             # the opacity of a refused guest's card; its code and sex stay readable
 

@@ -216,7 +216,7 @@ WORDS = {
         "undo": "Annuler", "end": "Fin du tour", "draw": "Piocher", "down": "Face cachée",
         "declare": "Déclarer la fin", "keep": "Garder le tour", "clear": "Vider le café",
         "player": "Joueur {n}", "computer": "Ordinateur {n}", "computer_kind": "Ordinateur {n} ({kind})",
-        "kinds": {"random": "au hasard", "greedy": "glouton", "steady": "régulier", "strong": "fort"},
+        "kinds": {"random": "au hasard", "greedy": "glouton", "steady": "constant", "strong": "fort"},
         "hint": "Conseil",
         "hint_turn": "Conseil, non joué : {turn} = {points} points, le plus que cette main puisse "
                      "faire maintenant (les places sont numérotées dans l'ordre).",
@@ -231,8 +231,8 @@ WORDS = {
         "hint_palette": "Conseil, non joué : {turn} = {points} points, le meilleur tour possible ici "
                         "avec n'importe quels clients.",
         "hint_head": "*Conseil : {points} points",
-        "your_hand": "Main de {name} : {count} carte{s}",
-        "all_hands": "Main de {name} ({count}) ; toutes les mains sont visibles (mode classe)",
+        "your_hand": "Main : {name}, {count} carte{s}",
+        "all_hands": "Main : {name} ({count}) ; toutes les mains sont visibles (mode classe)",
         "palette": "Palette : tous les clients. Choisissez-en un, puis une place éclairée.",
         "piles": "Pioche {guests} · tables {tables}",
         "table_pile": "Tables en réserve {tables}",
@@ -244,7 +244,7 @@ WORDS = {
         "selected_down": "{guest} choisi : cliquez une place, ou Face cachée pour la poser face cachée.",
         "scored": "{move} : {tables} = {points}",
         "clears": " ; débarrasse {places}",
-        "alone": " ; {seul} à table, la carte suivante doit {le} rejoindre (R7)",
+        "alone": " ; {seul} à sa table, la carte suivante doit {le} rejoindre (R7)",
         "ends": " ; plus assez de tables : la partie s'arrête (R12a)",
         "turn_done": "{name} marque {points} ce tour-ci.",
         "drew": "{name} pioche {card}.",

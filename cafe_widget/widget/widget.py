@@ -1247,7 +1247,8 @@ class CafeWidget(widgets.VBox):
         if turn and turn.cards:
             info = (say(lang, "this_turn"),) + turn_lines(turn.cards, lang)
         if self.teaching and not game.is_over:
-            info = info + tuple(f"{self._name(q)}: {' '.join(game.hands[q]) or '—'}"
+            colon = " :" if lang == "fr" else ":"
+            info = info + tuple(f"{self._name(q)}{colon} {' '.join(game.hands[q]) or '—'}"
                                 for q in range(game.players) if q != p)
         handover = "" if self._revealed or game.is_over else say(lang, "handover", name=self._name(p))
         title_key = "all_hands" if self.teaching else "your_hand"
