@@ -1,8 +1,10 @@
-"""The rules engine of Café International, the card game (RULES.md R1–R14).
+"""The rules engine of Café International: the card game (RULES.md R1–R14) and the board
+game (BOARD_RULES.md B1–B15).
 
 Pure Python, standard library only: nothing here imports drawing or widget code.
 """
 
+from .board import Board, BoardTurn, BoardTurnState, TileScore
 from .cafe import Cafe, CardScore, TableScore, Turn, TurnState, parse_placement, parse_turn
 from .cards import GUEST_KINDS, NATION_NAMES, NATIONS, TABLE_ADJECTIVES
 from .errors import IllegalMove, NotationError
@@ -10,7 +12,7 @@ from .game import Game, GameState, LogEntry, Result, ReviewEntry, Standing
 from .layout import SEATS, TABLE_PLACES, TOUCHES
 
 __all__ = [
-    "Cafe", "CardScore", "Game", "GameState", "GUEST_KINDS", "IllegalMove", "LogEntry",
+    "Board", "BoardTurn", "BoardTurnState", "Cafe", "CardScore", "Game", "GameState", "GUEST_KINDS", "IllegalMove", "LogEntry",
     "NATION_NAMES", "NATIONS", "NotationError", "Result", "ReviewEntry", "SEATS", "Standing", "TABLE_ADJECTIVES",
-    "TABLE_PLACES", "TableScore", "TOUCHES", "Turn", "TurnState", "parse_placement", "parse_turn",
+    "TABLE_PLACES", "TableScore", "TileScore", "TOUCHES", "Turn", "TurnState", "parse_placement", "parse_turn",
 ]

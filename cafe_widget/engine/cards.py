@@ -134,6 +134,14 @@ _FR_MASCULINE = {
 }
 
 
+def table_points(guests: int, all_own_nation: bool) -> int:
+    """One table's points for the guest just seated (R8, B8): 0 for a guest alone, else the
+    number of guests, doubled when all of them are of the table's nation."""
+    if guests < 2:
+        return 0
+    return 2 * guests if all_own_nation else guests
+
+
 def check_copies(guests, tables, field: str) -> None:
     """NotationError when a position holds more copies of a card than the box has (R1)."""
     for code, n in Counter(guests).items():

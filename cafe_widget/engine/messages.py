@@ -239,8 +239,188 @@ def alone_words(guest: str) -> dict:
             "Elle": "Elle" if woman else "Il"}
 
 
+# -- the board game's refusals (codes beginning with board_, BOARD_RULES.md B1–B14) -------------
+
+def _tile_sex(tile: str) -> str:
+    return tile[1] if tile[0] == "*" else tile[2]
+
+
+def tile_name(tile: str, lang: str = "en") -> str:
+    """A board-game tile in words: ``"an Italian woman"``, ``"a lady joker"``, ``"a joker
+    standing for an Italian woman"`` / « une Italienne », « un joker femme », « un joker valant
+    une Italienne »."""
+    if tile[0] == "*":
+        if lang == "fr":
+            return "un joker femme" if tile[1] == "f" else "un joker homme"
+        return "a lady joker" if tile[1] == "f" else "a gentleman joker"
+    if len(tile) == 4:
+        if lang == "fr":
+            return "un joker valant " + guest_name(tile[:3], "fr")
+        return "a joker standing for " + guest_name(tile[:3])
+    return guest_name(tile, lang)
+
+
+def _board_move(move: str, lang: str) -> str:
+    """How a sentence begins with the refused action: ``"ITf@c2"``, ``"RUm to the bar"``,
+    ``"ITf@c2 (swap)"`` (a sentence begins with a capital, and notation must stay as it is)."""
+    head, _, rest = move.partition(" ")
+    if head == "bar":
+        return f"{rest} {'au bar' if lang == 'fr' else 'to the bar'}"
+    if head == "swap":
+        return f"{rest} ({'échange' if lang == 'fr' else 'swap'})"
+    return move
+
+
+def _board_en(code: str, f: dict) -> str:
+    mv = _board_move(f.get("move", ""), "en")
+    t = tile_name(f["tile"]) if "tile" in f else ""
+    him = ("her" if _tile_sex(f["tile"]) == "f" else "him") if "tile" in f else ""
+
+    def tw(key="tables"):
+        return tables_words(f[key])
+
+    if code == "board_too_many":
+        return f"{mv}: a turn seats at most 2 tiles."
+    if code == "board_not_in_hand":
+        return f"{mv}: {t} ({f['tile']}) is not in your hand."
+    if code == "board_chair_taken":
+        return f"{mv}: chair {f['chair']} is already taken by {tile_name(f['other'])}."
+    if code == "board_nation":
+        return (f"{mv}: chair {f['chair']} touches only {tw()}, and {t} may sit only at a table "
+                f"of {'her' if _tile_sex(f['tile']) == 'f' else 'his'} own nation.")
+    if code == "board_joker_nation":
+        return (f"{mv}: chair {f['chair']} touches only {tw()}, and a joker is declared as the "
+                f"nation of one of its chair's tables.")
+    if code == "board_joker_undeclared":
+        return (f"{mv}: chair {f['chair']} touches {tw()}: say which nation the joker stands for, "
+                f"for example {f['tables'][0][1]}{f['move'][1]}*@{f['chair']}.")
+    if code == "board_copies":
+        return f"{mv}: all {f['count']} {f['tile']} tiles are already on the board or at the bar."
+    if code == "board_must_join":
+        prev = f["previous"]
+        return (f"{mv}: {tile_name(prev)} on {f['previous_chair']} sits alone at {tw()}, so this "
+                f"tile must join {'her' if _tile_sex(prev) == 'f' else 'him'} there.")
+    if code == "board_alone_last":
+        return (f"{mv}: {t} would sit alone at {tw()} and score nothing, and no further tile of "
+                f"this turn could join {him}.")
+    if code == "board_no_company":
+        return (f"{mv}: {t} would sit alone at {tw()} and score nothing, and no tile left in your "
+                f"hand could join {him} there.")
+    if code == "board_balance":
+        return (f"{mv}: {table_words(f['place'], f['nation'])} would have "
+                f"{sexes_words(f['women'], f['men'])}.")
+    if code == "board_empty_turn":
+        return ("No tile has been seated this turn: seat a tile, send one to the bar or exchange "
+                "a joker.")
+    if code == "board_unjoined":
+        prev = f["previous"]
+        return (f"{tile_name(prev)} on {f['previous_chair']} sits alone at {tw()} and scores "
+                f"nothing: another tile must join {'her' if _tile_sex(prev) == 'f' else 'him'} "
+                f"before the turn ends.")
+    if code == "board_nothing_to_undo":
+        return "There is no tile of this turn to take back."
+    if code == "board_placed_already":
+        n = f["count"]
+        return (f"{mv + ': ' if mv else ''}you have already seated {n} tile{'s' if n > 1 else ''} this "
+                f"turn, and a turn is one action: end the turn, or take the tiles back.")
+    if code == "board_bar_full":
+        return f"{mv}: all {f['places']} bar places are taken."
+    if code == "board_bar_joker":
+        return (f"{mv}: a joker goes to the bar only when it has no legal chair, and this one "
+                f"has one: {f['seating']}.")
+    if code == "board_swap_empty":
+        return f"{mv}: chair {f['chair']} is empty; only a seated joker may be exchanged."
+    if code == "board_swap_not_joker":
+        return (f"{mv}: {tile_name(f['other'])} on {f['chair']} is not a joker; only a seated "
+                f"joker may be exchanged.")
+    if code == "board_swap_sex":
+        who = "woman" if _tile_sex(f["other"]) == "f" else "man"
+        return (f"{mv}: the joker on {f['chair']} stands for a {who}, so only a {who} from your "
+                f"hand may take its chair.")
+    if code == "board_swap_nation":
+        return (f"{mv}: chair {f['chair']} touches only {tw()}, and {t} may sit only at a table "
+                f"of {'her' if _tile_sex(f['tile']) == 'f' else 'his'} own nation.")
+    if code == "board_over":
+        return f"{mv + ': ' if mv else ''}the game is over."
+    raise KeyError(code)
+
+
+def _board_fr(code: str, f: dict) -> str:
+    mv = _board_move(f.get("move", ""), "fr")
+    t = tile_name(f["tile"], "fr") if "tile" in f else ""
+
+    def tw(key="tables"):
+        return tables_words(f[key], "fr")
+
+    def seul(tile):
+        return "seule" if _tile_sex(tile) == "f" and tile[0] != "*" and len(tile) == 3 else "seul"
+
+    if code == "board_too_many":
+        return f"{mv} : un tour assoit au plus 2 tuiles."
+    if code == "board_not_in_hand":
+        return f"{mv} : {t} ({f['tile']}) n'est pas dans votre main."
+    if code == "board_chair_taken":
+        return f"{mv} : la chaise {f['chair']} est déjà prise par {tile_name(f['other'], 'fr')}."
+    if code in ("board_nation", "board_swap_nation"):
+        return (f"{mv} : la chaise {f['chair']} ne touche que {tw()}, et {t} ne peut s'asseoir "
+                f"qu'à une table de sa nationalité.")
+    if code == "board_joker_nation":
+        return (f"{mv} : la chaise {f['chair']} ne touche que {tw()}, et un joker prend la "
+                f"nationalité d'une des tables de sa chaise.")
+    if code == "board_joker_undeclared":
+        return (f"{mv} : la chaise {f['chair']} touche {tw()} : dites quelle nationalité le joker "
+                f"prend, par exemple {f['tables'][0][1]}{f['move'][1]}*@{f['chair']}.")
+    if code == "board_copies":
+        return f"{mv} : les {f['count']} tuiles {f['tile']} sont déjà sur le plateau ou au bar."
+    if code == "board_must_join":
+        prev = f["previous"]
+        return (f"{mv} : {tile_name(prev, 'fr')} en {f['previous_chair']} est {seul(prev)} à "
+                f"{tw()}, cette tuile doit l'y rejoindre.")
+    if code == "board_alone_last":
+        return (f"{mv} : {t} serait {seul(f['tile'])} à {tw()} sans marquer, et aucune autre tuile "
+                f"de ce tour ne pourrait l'y rejoindre.")
+    if code == "board_no_company":
+        return (f"{mv} : {t} serait {seul(f['tile'])} à {tw()} sans marquer, et aucune tuile de "
+                f"votre main ne pourrait l'y rejoindre.")
+    if code == "board_balance":
+        return (f"{mv} : {table_words(f['place'], f['nation'], 'fr')} aurait "
+                f"{sexes_words(f['women'], f['men'], 'fr')}.")
+    if code == "board_empty_turn":
+        return ("Aucune tuile assise ce tour-ci : asseyez une tuile, envoyez-en une au bar ou "
+                "échangez un joker.")
+    if code == "board_unjoined":
+        prev = f["previous"]
+        return (f"{tile_name(prev, 'fr')} en {f['previous_chair']} est {seul(prev)} à {tw()} et "
+                f"ne marque rien : une autre tuile doit l'y rejoindre avant la fin du tour.")
+    if code == "board_nothing_to_undo":
+        return "Aucune tuile de ce tour à reprendre."
+    if code == "board_placed_already":
+        n = f["count"]
+        return (f"{mv + ' : ' if mv else ''}vous avez déjà assis {n} tuile{'s' if n > 1 else ''} ce "
+                f"tour-ci, et un tour est une seule action : terminez le tour, ou reprenez les tuiles.")
+    if code == "board_bar_full":
+        return f"{mv} : les {f['places']} places du bar sont prises."
+    if code == "board_bar_joker":
+        return (f"{mv} : un joker ne va au bar que s'il n'a aucune chaise permise, et celui-ci en "
+                f"a une : {f['seating']}.")
+    if code == "board_swap_empty":
+        return f"{mv} : la chaise {f['chair']} est vide ; seul un joker assis peut être échangé."
+    if code == "board_swap_not_joker":
+        return (f"{mv} : {tile_name(f['other'], 'fr')} en {f['chair']} n'est pas un joker ; seul "
+                f"un joker assis peut être échangé.")
+    if code == "board_swap_sex":
+        who = "une femme" if _tile_sex(f["other"]) == "f" else "un homme"
+        return (f"{mv} : le joker en {f['chair']} vaut {who}, seul{'e' if who == 'une femme' else ''} "
+                f"{who} de votre main peut prendre sa chaise.")
+    if code == "board_over":
+        return f"{mv + ' : ' if mv else ''}la partie est finie."
+    raise KeyError(code)
+
+
 def sentence(code: str, facts: dict, lang: str = "en") -> str:
     """The refusal's sentence in ``lang`` ("en" or "fr")."""
+    if code.startswith("board_"):
+        return _board_fr(code, facts) if lang == "fr" else _board_en(code, facts)
     return _fr(code, facts) if lang == "fr" else _en(code, facts)
 
 
@@ -254,6 +434,9 @@ NOTATION_FIELDS_FR = {
     "guest pile": "pioche", "hands": "mains", "face-down": "cartes cachées", "scores": "scores",
     "status": "état", "json": "json", "action": "action", "turn": "tour", "puzzle": "problème",
     "level": "niveau", "variant": "variante", "best": "meilleur", "seat": "place",
+    # the board game
+    "board": "plateau", "chairs": "chaises", "chair": "chaise", "bar": "bar", "bag": "sac",
+    "tile": "tuile", "hand sizes": "tailles de main", "out": "éliminés", "swap": "échange",
 }
 
 _PROBLEMS_FR = (
@@ -326,6 +509,66 @@ _PROBLEMS_FR = (
     (r"is not a card you may place here", "n'est pas une carte que vous pouvez poser ici"),
     (r"is not asked here: click the seats, or type them",
      "n'est pas demandé ici : cliquez les places, ou tapez-les"),
+)
+
+# The board game's notation errors (cafe_widget.engine.board and board_game).
+_PROBLEMS_FR += (
+    (r"is not a tile: write a nation code and f or m \(ITf\), or a joker \*f or \*m",
+     "n'est pas une tuile : écrivez un code de nation et f ou m (ITf), ou un joker *f ou *m"),
+    (r"is not a seated tile: write a guest \(ITf\) or a joker with the nation it is declared as \(ITf\*\)",
+     "n'est pas une tuile assise : écrivez un client (ITf) ou un joker suivi de la nationalité "
+     "qu'il prend (ITf*)"),
+    (r"is not a hand: give tiles, as a list or as text such as 'ITf \*m'",
+     "n'est pas une main : donnez des tuiles, en liste ou en texte comme 'ITf *m'"),
+    (r"is where a table stands, not a chair", "est l'emplacement d'une table, pas une chaise"),
+    (r"is not a chair of the board: write its cell, for example (\w+) or (\w+)",
+     "n'est pas une chaise du plateau : écrivez sa case, par exemple {0} ou {1}"),
+    (r"is not a placement: write tile@chair, for example (\S+) or (\S+)",
+     "n'est pas un placement : écrivez tuile@chaise, par exemple {0} ou {1}"),
+    (r"names no chair after @: write tile@chair, for example (\S+)",
+     "ne nomme aucune chaise après @ : écrivez tuile@chaise, par exemple {0}"),
+    (r"is not an action: write ITf@c2, ITf\*@c2, two placements \(CFf@a2, CFm@b1\), bar ITf or swap ITf@c2",
+     "n'est pas une action : écrivez ITf@c2, ITf*@c2, deux placements (CFf@a2, CFm@b1), bar ITf "
+     "ou swap ITf@c2"),
+    (r"is not one bar action: write (.*)", "n'est pas une seule action bar : écrivez {0}"),
+    (r"is not one swap action: write (.*)", "n'est pas un seul échange : écrivez {0}"),
+    (r"names a joker: write the tile from your hand that takes the joker's chair, for example (.*)",
+     "nomme un joker : écrivez la tuile de votre main qui prend la chaise du joker, par exemple {0}"),
+    (r"appears (\d+) times; the game has only (\d+) \(B1\)",
+     "apparaît {0} fois ; le jeu n'en a que {1} (B1)"),
+    (r"has more than 2 fields \(chairs \| bar\)", "a plus de 2 champs (chaises | bar)"),
+    (r"is not chair:tile, for example (\S+) or (\S+)",
+     "n'est pas chaise:tuile, par exemple {0} ou {1}"),
+    (r"names chair (\w+) a second time", "nomme la chaise {0} une seconde fois"),
+    (r"holds (\d+) tiles; the bar has only (\d+) places \(B9\)",
+     "a {0} tuiles ; le bar n'a que {1} places (B9)"),
+    (r"sits at no table of its nation: chair (\w+) touches (.*) \(B5\)",
+     "n'est à aucune table de sa nationalité : la chaise {0} touche {1} (B5)"),
+    (r"holds (\d+) women and (\d+) men; the sexes at a table must balance \(B6\)",
+     "a {0} femmes et {1} hommes ; les sexes d'une table doivent s'équilibrer (B6)"),
+    (r"has (\d+) fields; a board game has 8: (.*)",
+     "a {0} champs ; une partie du jeu de plateau en a 8 : chaises | bar | sac | mains | "
+     "tailles de main | scores | éliminés | état"),
+    (r"has (\d+) hands; 2 to 4 players play \(B3\)", "a {0} mains ; on joue de 2 à 4 (B3)"),
+    (r"holds (\d+) tiles; a hand holds at most (\d+) \(B3\)",
+     "a {0} tuiles ; une main en a au plus {1} (B3)"),
+    (r"is not a hand size \(a whole number from 0 to (\d+), B12\)",
+     "n'est pas une taille de main (un nombre entier de 0 à {0}, B12)"),
+    (r"has (\d+) hand sizes, not (\d+)", "a {0} tailles de main, pas {1}"),
+    (r"is not a player from 1 to (\d+)", "n'est pas un joueur de 1 à {0}"),
+    (r"names player (\d+) twice", "nomme le joueur {0} deux fois"),
+    (r"is out but still holds tiles \(B9\)", "est éliminé mais a encore des tuiles (B9)"),
+    (r"is out but has points; a player out has paid all they had \(B9\)",
+     "est éliminé mais a des points ; un joueur éliminé a payé tout ce qu'il avait (B9)"),
+    (r"is not one of to:N, over:B13a to B13e, turn:…",
+     "n'est pas l'un de to:N, over:B13a à B13e, turn:…"),
+    (r"names a player who is out \(B9\)", "nomme un joueur éliminé (B9)"),
+    (r"is not a legal tile of the turn in progress: (.*)",
+     "n'est pas une tuile permise du tour en cours : {0}"),
+    (r"does not match the game its seed deals",
+     "ne correspond pas à la partie que distribue sa graine"),
+    (r"holds a hand larger than its hand size allows \(B12\)",
+     "a une main plus grande que sa taille de main ne le permet (B12)"),
 )
 _PROBLEMS_FR = tuple((re.compile(p), fr) for p, fr in _PROBLEMS_FR)
 
