@@ -1,13 +1,13 @@
 """cafe_widget: learn and play Café International (the card game) in Jupyter.
 
 ``from cafe_widget import Cafe, Game, IllegalMove, NotationError`` (the rules, standard library
-only), ``from cafe_widget import Board`` (the board game of 1989) and
+only), ``from cafe_widget import Board, BoardGame`` (the board game of 1989) and
 ``from cafe_widget import CafeWidget`` (the café on ipycanvas).
 """
 
-from .engine import Board, Cafe, Game, IllegalMove, NotationError
+from .engine import Board, BoardGame, Cafe, Game, IllegalMove, NotationError
 
-__all__ = ["Board", "Cafe", "CafeWidget", "Game", "IllegalMove", "NotationError"]
+__all__ = ["Board", "BoardGame", "Cafe", "CafeWidget", "Game", "IllegalMove", "NotationError"]
 
 
 def __getattr__(name):

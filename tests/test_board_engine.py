@@ -249,3 +249,157 @@ def test_every_board_notation_error_is_said_in_french():
         fr = err.sentence("fr")
         assert repr(err.token) in fr and " : " in fr
         assert err.sentence("en") == str(err)
+
+
+# -- the game ---------------------------------------------------------------------------------
+
+from collections import Counter  # noqa: E402
+import random  # noqa: E402
+
+from cafe_widget import BoardGame  # noqa: E402
+from cafe_widget.engine.board import full_bag, held_form  # noqa: E402
+
+
+def _accounted(g: BoardGame) -> Counter:
+    seen = Counter(g.bag) + Counter(g.gone) + Counter(g.board.bar)
+    seen.update(held_form(t) for t in g.board.chairs if t)
+    for hand in g.hands:
+        seen.update(hand)
+    return seen
+
+
+def _random_game(players: int, seed: int, check_every: int = 10) -> BoardGame:
+    rng = random.Random(seed)
+    g = BoardGame.new(players=players, seed=seed)
+    full = Counter(full_bag())
+    for step in range(3000):
+        if g.is_over:
+            break
+        assert _accounted(g) == full                                    # B1: 100 tiles
+        for table in TABLES:                                            # B6
+            women = sum(1 for t in g.board.guests_at(table) if t[2] == "f")
+            assert abs(2 * women - len(g.board.guests_at(table))) <= 1
+        for p in range(g.players):                                      # scores are their events
+            assert g.scores[p] == sum(e.points for e in g.log if e.player == p) >= 0
+        text = g.format()
+        assert BoardGame.parse(text).format() == text
+        if step % check_every == 0:
+            assert BoardGame.from_json(g.to_json()).format() == text
+        actions = g.legal_actions()
+        assert actions                                                  # B4: never stuck
+        bad = rng.choice([f"{t}@{c}" for t in g.hand() for c in CHAIRS if t[0] != "*"] or ["RUm@a2"])
+        if bad not in actions:                                          # a refusal changes nothing
+            with pytest.raises(IllegalMove):
+                g.place(bad)
+            assert g.format() == text
+        action = rng.choice(actions)
+        if g.turn is not None and rng.random() < 0.5 and g.explain_end_turn() is None:
+            g.end_turn()
+        else:
+            g.act(action)
+    assert g.is_over and g.over_reason in ("B13a", "B13b", "B13c", "B13d", "B13e")
+    assert _accounted(g) == full
+    assert g.legal_actions() == []
+    assert BoardGame.from_json(g.to_json()) == g
+    return g
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 3), (3, 8)])
+def test_seeded_random_games_to_the_end(players, seed):
+    g = _random_game(players, seed)
+    result = g.result()
+    for s in result.standings:
+        assert s.final == s.score - s.penalty and s.out == g.out[s.player]
+    assert min(s.rank for s in result.standings) == 1
+    assert all(a.rank > b.rank for a in result.standings for b in result.standings if a.out and not b.out)
+
+
+def test_a_new_game_and_its_notation():
+    g = BoardGame.new(players=2, seed=5)
+    assert g.hand_sizes == (5, 5) and len(g.bag) == 90 and g.to_move == 0
+    assert BoardGame.new(players=2, seed=5, start=1).to_move == 1
+    text = g.format()
+    assert text.startswith("- | - | ") and text.endswith(" | 5 5 | 0 0 | - | to:1")
+    assert BoardGame.parse(text) == g and BoardGame.from_json(g.to_json()) == g
+    with pytest.raises(ValueError):
+        BoardGame.new(players=5)
+
+
+def test_act_seats_tiles_and_ends_the_turn_when_it_may():
+    g = BoardGame.parse("b1:CFf | - | ESf ESm DEf DEm FRf FRm CUf CUm | CFm ITf ITm RUm USf / GBf GBm TRf TRm INf"
+                        " | 5 5 | 0 0 | - | to:1")
+    g.act("ITm@d1")                       # alone at d2: the turn goes on (B7)
+    assert g.turn is not None and g.format().endswith("to:1 turn:ITm@d1")
+    assert BoardGame.parse(g.format()) == g and BoardGame.from_json(g.to_json()) == g
+    g.act("ITf@e2")                       # joins him: the turn ends
+    assert g.turn is None and g.scores == (4, 0) and g.to_move == 1
+    assert g.log[-1].action == "ITm@d1, ITf@e2" and g.log[-1].kind == "seat"
+    g.act("GBf@c4")                       # b4 and d4 empty: alone
+    with pytest.raises(IllegalMove) as err:
+        g.act("bar RUm")
+    assert err.value.rule == "B4"
+    assert g.undo() == "GBf@c4" and g.turn is None
+
+
+def test_best_action_waits_for_the_search():
+    g = BoardGame.new(players=2, seed=1)
+    try:
+        best = g.best_action()
+    except NotImplementedError:
+        return
+    assert best.text and isinstance(best.points, int)
+
+
+BAD_GAMES = [
+    "- | - | - | - / - | 5 5 | 0 0 | -",
+    "- | - | - | - | 5 | 0 | - | to:1",
+    "- | - | - | - / - / - / - / - | 5 5 5 5 5 | 0 0 0 0 0 | - | to:1",
+    "- | - | - | RUm RUf ITm ITf GBm GBf / - | 5 5 | 0 0 | - | to:1",
+    "- | - | - | - / - | 5 9 | 0 0 | - | to:1",
+    "- | - | - | - / - | 5 | 0 0 | - | to:1",
+    "- | - | - | - / - | 5 5 | 0 x | - | to:1",
+    "- | - | - | - / - | 5 5 | 0 0 0 | - | to:1",
+    "- | - | - | - / - | 5 5 | 0 0 | 3 | to:1",
+    "- | - | - | - / - | 5 5 | 0 0 | 1 1 | to:1",
+    "- | - | - | RUm / - | 5 5 | 0 0 | 1 | to:2",
+    "- | - | - | - / - | 5 5 | 4 0 | 1 | to:2",
+    "- | - | - | - / - | 5 5 | 0 0 | - | to:9",
+    "- | - | - | - / - | 5 5 | 0 0 | - | moo",
+    "- | - | - | - / - | 5 5 | 0 0 | - | ",
+    "- | - | - | - / - | 5 5 | 0 0 | 1 | to:1",
+    "- | - | - | - / - | 5 5 | 0 0 | - | to:1 over:B13c turn:CFf@a2",
+    "- | - | - | CFf / - | 5 5 | 0 0 | - | to:1 turn:ITf@d1",
+    "- | - | RUm RUm RUm | RUm RUm / - | 5 5 | 0 0 | - | to:1",
+    "- | - | RUx | - / - | 5 5 | 0 0 | - | to:1",
+]
+
+
+def _game_errors():
+    for text in BAD_GAMES:
+        with pytest.raises(NotationError) as err:
+            BoardGame.parse(text)
+        yield err.value
+    save = json.loads(BoardGame.new(players=2, seed=3).to_json())
+    for change in ({"seed": 4}, {"seed": "x"}, {"actions": "bar RUm"}, {"actions": ["bar XXm"]},
+                   {"notation": "x"}, {"version": 2}, {"format": "x"}):
+        with pytest.raises(NotationError) as err:
+            BoardGame.from_json(json.dumps({**save, **change}))
+        yield err.value
+    with pytest.raises(NotationError) as err:
+        BoardGame.from_json("not json")
+    yield err.value
+    g = BoardGame.new(players=2, seed=3)
+    for action in ("swap *f@a2", "swap ITf", ",", 42):
+        with pytest.raises(NotationError) as err:
+            g.act(action)
+        yield err.value
+
+
+def test_every_game_notation_error_is_said_in_french():
+    errors = list(_game_errors())
+    assert len(errors) == len(BAD_GAMES) + 7 + 1 + 4
+    for err in errors:
+        assert problem_fr(err.problem) is not None, err.problem
+        fr = err.sentence("fr")
+        assert repr(err.token) in fr and " : " in fr
+        assert err.sentence("en") == str(err)

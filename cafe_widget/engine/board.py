@@ -283,6 +283,9 @@ def parse_action(text: str) -> tuple:
                                                   "the joker's chair, for example swap ITf@c2")
         return ("swap", tile, chair)
     tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+    if not tokens:
+        raise NotationError("action", text.strip(), "is not an action: write ITf@c2, ITf*@c2, two placements "
+                                                    "(CFf@a2, CFm@b1), bar ITf or swap ITf@c2")
     return ("seat", tuple(parse_placement(t) for t in tokens))
 
 

@@ -567,8 +567,6 @@ _PROBLEMS_FR += (
      "n'est pas une tuile permise du tour en cours : {0}"),
     (r"does not match the game its seed deals",
      "ne correspond pas à la partie que distribue sa graine"),
-    (r"holds a hand larger than its hand size allows \(B12\)",
-     "a une main plus grande que sa taille de main ne le permet (B12)"),
 )
 _PROBLEMS_FR = tuple((re.compile(p), fr) for p, fr in _PROBLEMS_FR)
 

@@ -1,0 +1,730 @@
+"""The whole board game (BOARD_RULES.md B3–B15): set-up (B3), the three actions (B4: seat one or
+two tiles, the bar, the joker exchange), the refill (B11), the smaller hand (B12), players out
+(B9), the end (B13) and the final score (B14), with a game notation and a JSON save.
+
+A :class:`BoardGame` is a thin, mutable handle on immutable :class:`BoardGameState` values:
+every action computes a new state and only then replaces the old one, so a refused action
+(IllegalMove) changes nothing. The rules never call a random generator: chance happens once, in
+:meth:`BoardGame.new`, from a seed (the bag's order), and every game replays exactly.
+
+Game notation: the position (B15) followed by six more ``|`` fields::
+
+    <chairs> | <bar> | <bag> | <hands> | <hand sizes> | <scores> | <out> | <status>
+    b1:CFm a2:CFf | - | ITf GBm … | CNf ITm RUm USf *f / DEf … | 5 5 | 4 0 | - | to:2
+
+The bag is top first; hands list each player's tiles (sorted: guests by nation, woman before
+man, then jokers), players separated by ``/``, ``-`` for none; hand sizes and scores one number
+per player; ``out`` the players out (B9), counting from 1, ``-`` for none; ``status`` holds
+``to:N`` (the player to move, from 1), then as needed ``over:B13a`` … ``over:B13e`` (the game is
+over, and why) and ``turn:CFf@a2,CFm@b1`` (tiles of the turn in progress; the other fields then
+describe the position before that turn). Tiles missing from the 100 left the game with a player
+out (:attr:`BoardGame.gone`).
+
+Decided where BOARD_RULES.md is silent (and documented in the README):
+
+- ``BoardGame.new(start=0)``: the first player moves first unless told; ``start=None`` lets the
+  seed choose. Players draw their 5 tiles in turn order from the top of the shuffled bag.
+- B9: a player at a negative bar place pays ``min(score, |value|)``; one who has exactly
+  ``|value|`` pays it and stays in at 0; one who has less pays all and is out: their hand
+  leaves the game and they draw nothing. Their score is then 0.
+- B9: a joker "has a legal chair" when some legal seating action of the player's hand uses it.
+- B7: with the hand known, a tile that would sit alone is refused at once when no tile left in
+  the hand could join it (so a turn in progress can always be finished).
+- ``act(text)`` with tiles seats them (all or nothing) and ends the turn as soon as it may end;
+  ``place`` seats one tile and never ends the turn (``end_turn`` does).
+- B14: players out rank below every player still in; having 0 points and no tiles, they share
+  their place.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from .board import (BAR_PLACES, CHAIRS, Board, BoardTurn, BoardTurnState, TileScore, check_position,
+                    format_chairs, full_bag, parse_action, parse_bar, parse_chair, parse_chairs,
+                    parse_placement, parse_tile, sort_tiles)
+from .errors import IllegalMove, NotationError, Refusal, refuse
+
+HAND_SIZE = 5          # B3
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+END_BAG = 4            # B13c: the game ends when the bag holds this many tiles or fewer
+TILE_PENALTY = 5       # B14
+JOKER_PENALTY = 10     # B14
+OVER_REASONS = ("B13a", "B13b", "B13c", "B13d", "B13e")
+SAVE_FORMAT = "cafe-widget board game"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardGameState:
+    """Everything at the start of a turn. Player numbers here count from 0."""
+
+    board: Board
+    bag: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    hand_sizes: tuple[int, ...]
+    scores: tuple[int, ...]
+    out: tuple[bool, ...]
+    to_move: int = 0
+    over: str | None = None
+    gone: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLogEntry:
+    """One finished action: who, what (in notation), the change of score (a bar debt is capped
+    at what the player had, B9), its kind (``"seat"``, ``"bar"``, ``"swap"``), the action as
+    the board scored it, the state before it, and whether it put the player out."""
+
+    player: int
+    action: str
+    points: int
+    kind: str
+    turn: BoardTurn
+    before: BoardGameState
+    went_out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BoardStanding:
+    """One player's line of the final score (B14)."""
+
+    player: int
+    score: int
+    penalty: int
+    final: int
+    rank: int
+    out: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BoardResult:
+    """B14: score less penalties, ranked; tied, fewer penalty points first; still tied, shared;
+    players out below every player still in."""
+
+    standings: tuple[BoardStanding, ...]
+    over: bool
+    reason: str | None
+
+    @property
+    def ranking(self) -> tuple[BoardStanding, ...]:
+        """Standings best first (ties in player order)."""
+        return tuple(sorted(self.standings, key=lambda s: (s.rank, s.player)))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The player numbers (from 0) who share rank 1."""
+        return tuple(s.player for s in self.standings if s.rank == 1)
+
+    def __iter__(self):
+        return iter(self.standings)
+
+    def __str__(self) -> str:
+        lines = [f"{'place':>5}  player  score  penalty  final"]
+        for s in self.ranking:
+            lines.append(f"{s.rank:>5}  {s.player + 1:>6}  {s.score:>5}  {-s.penalty:>7}  {s.final:>5}"
+                         + ("  out" if s.out else ""))
+        return "\n".join(lines)
+
+
+def _without(hand: tuple[str, ...], tiles) -> tuple[str, ...]:
+    rest = list(hand)
+    for t in tiles:
+        rest.remove(t)
+    return tuple(rest)
+
+
+def _next_in(p: int, out: tuple[bool, ...]) -> int:
+    """The next player after ``p`` still in (``p`` itself if nobody else is)."""
+    n = len(out)
+    for k in range(1, n + 1):
+        q = (p + k) % n
+        if not out[q]:
+            return q
+    return p
+
+
+def end_reason(board: Board, bag, hands, out) -> str | None:
+    """B13, checked after an action and its refill, in the order (a)–(e)."""
+    if len(board.bar) >= BAR_PLACES:
+        return "B13a"
+    if board.is_full():
+        return "B13b"
+    if len(bag) <= END_BAG:
+        return "B13c"
+    if any(not hand and not o for hand, o in zip(hands, out)):
+        return "B13d"
+    if sum(1 for o in out if not o) < 2:
+        return "B13e"
+    return None
+
+
+def penalty_of(hand) -> int:
+    """B14: 5 points per tile left in the hand, 10 per joker."""
+    return sum(JOKER_PENALTY if t[0] == "*" else TILE_PENALTY for t in hand)
+
+
+class BoardGame:
+    """A game of 2–4 players. Player numbers count from 0 in Python, from 1 in text."""
+
+    def __init__(self, state: BoardGameState, seed: int | None = None):
+        self._state = state
+        self._turn: BoardTurnState | None = None
+        self.seed = seed
+        self._start = self.format()
+        self.log: list[BoardLogEntry] = []
+
+    # -- set-up ---------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, players: int = 2, seed: int | None = None, start: int | None = 0) -> "BoardGame":
+        """Shuffle the 100 tiles with ``seed``; each player draws 5 in turn from the top of the
+        bag; hand sizes 5 (B3). ``start``: the first player (from 0), or None for the seed's."""
+        if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"Café International (the board game) is for 2 to 4 players, not {players!r} (B3).")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        rng = random.Random(seed)
+        bag = list(full_bag())
+        rng.shuffle(bag)
+        if start is None:
+            start = rng.randrange(players)
+        elif not isinstance(start, int) or not 0 <= start < players:
+            raise ValueError(f"start must be a player from 0 to {players - 1}, not {start!r}.")
+        hands = tuple(sort_tiles(bag[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(players))
+        state = BoardGameState(Board(), tuple(bag[players * HAND_SIZE:]), hands, (HAND_SIZE,) * players,
+                               (0,) * players, (False,) * players, start)
+        return cls(state, seed)
+
+    # -- reading the game -----------------------------------------------------------------
+
+    @property
+    def state(self) -> BoardGameState:
+        """The state at the start of the turn in progress."""
+        return self._state
+
+    @property
+    def players(self) -> int:
+        return len(self._state.hands)
+
+    @property
+    def to_move(self) -> int:
+        """The player to move (from 0)."""
+        return self._state.to_move
+
+    @property
+    def board(self) -> Board:
+        """The board as it stands, the tiles of the turn in progress included."""
+        return self._turn.board if self._turn else self._state.board
+
+    @property
+    def turn(self) -> BoardTurnState | None:
+        """The turn in progress (tiles seated, the turn not ended), or None."""
+        return self._turn
+
+    @property
+    def hands(self) -> tuple[tuple[str, ...], ...]:
+        """Every hand as it stands (tiles seated this turn left out)."""
+        hands = self._state.hands
+        if not self._turn:
+            return hands
+        p = self.to_move
+        return hands[:p] + (self._turn.hand,) + hands[p + 1:]
+
+    def hand(self, player: int | None = None) -> tuple[str, ...]:
+        """One hand (the player to move's by default)."""
+        return self.hands[self.to_move if player is None else player]
+
+    @property
+    def bag(self) -> tuple[str, ...]:
+        """The bag, top first."""
+        return self._state.bag
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return self._state.hand_sizes
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points scored so far (penalties come off at the end, B14)."""
+        return self._state.scores
+
+    @property
+    def out(self) -> tuple[bool, ...]:
+        """Players out (B9)."""
+        return self._state.out
+
+    @property
+    def gone(self) -> tuple[str, ...]:
+        """Tiles that left the game with players out (B9)."""
+        return self._state.gone
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.over is not None
+
+    @property
+    def over_reason(self) -> str | None:
+        """``"B13a"`` … ``"B13e"``: why the game ended, or None."""
+        return self._state.over
+
+    # -- checks: one per action, asked by the action itself and by explain_* ---------------
+
+    def _begin(self) -> BoardTurnState:
+        if self._turn:
+            return self._turn
+        st = self._state
+        return BoardTurnState(st.board, st.board, st.hands[st.to_move])
+
+    def _over(self, move: str = "") -> Refusal | None:
+        if self.is_over:
+            return refuse("B13", "board_over", self.board, move=move)
+        return None
+
+    def _check_place(self, tile: str, chair: str) -> BoardTurnState | Refusal:
+        return self._over(f"{tile}@{chair}") or self._begin()._place(tile, chair)
+
+    def explain_place(self, placement: str) -> IllegalMove | None:
+        """Why ``placement`` (``"ITf@c2"``, ``"ITf*@c2"``) may not be the next tile, or None."""
+        result = self._check_place(*parse_placement(placement))
+        return result.error() if isinstance(result, Refusal) else None
+
+    def explain_end_turn(self) -> IllegalMove | None:
+        """Why the turn may not end now (B4, B7, B13), or None if it may."""
+        refusal = self._over() or self._begin()._end_refusal()
+        return refusal.error() if refusal else None
+
+    def _check_bar(self, tile: str) -> BoardTurn | Refusal:
+        return self._over(f"bar {tile}") or self._begin()._bar(tile)
+
+    def explain_bar(self, tile: str) -> IllegalMove | None:
+        """Why ``tile`` (``"RUm"``, ``"*f"``) may not go to the bar now (B4, B9, B13), or None."""
+        result = self._check_bar(parse_tile(tile.strip(), "bar"))
+        return result.error() if isinstance(result, Refusal) else None
+
+    def _check_swap(self, tile: str, chair: str) -> BoardTurn | Refusal:
+        return self._over(f"swap {tile}@{chair}") or self._begin()._swap(tile, chair)
+
+    def explain_swap(self, text: str) -> IllegalMove | None:
+        """Why the exchange ``"swap ITf@c2"`` (or ``"ITf@c2"``) may not be made now, or None."""
+        tile, chair = _parse_swap(text)
+        result = self._check_swap(tile, chair)
+        return result.error() if isinstance(result, Refusal) else None
+
+    def legal_placements(self) -> list[str]:
+        """Every placement that may be the next tile now: hand order, then chairs in reading
+        order, then a joker's declarations in table order."""
+        if self.is_over:
+            return []
+        return self._begin().legal_placements()
+
+    def legal_bars(self) -> list[str]:
+        """Every legal ``"bar X"`` now, in hand order."""
+        if self.is_over or self._turn:
+            return []
+        begin = self._begin()
+        return [f"bar {t}" for t in dict.fromkeys(self.hand())
+                if not isinstance(begin._bar(t), Refusal)]
+
+    def legal_swaps(self) -> list[str]:
+        """Every legal ``"swap X@c"`` now: chairs in reading order, then hand order."""
+        if self.is_over or self._turn:
+            return []
+        begin, board = self._begin(), self.board
+        found = []
+        for chair in (c for c, t in zip(CHAIRS, board.chairs) if t and t[-1] == "*"):
+            for t in dict.fromkeys(self.hand()):
+                if t[0] != "*" and not isinstance(begin._swap(t, chair), Refusal):
+                    found.append(f"swap {t}@{chair}")
+        return found
+
+    def legal_actions(self) -> list[str]:
+        """What the player to move may do now: the next tile (:meth:`legal_placements`), and at
+        the start of a turn every legal ``"bar X"`` and ``"swap X@c"``. Empty when over."""
+        return self.legal_placements() + self.legal_bars() + self.legal_swaps()
+
+    # -- actions --------------------------------------------------------------------------
+
+    def place(self, placement: str, chair: str | None = None) -> TileScore:
+        """Seat one tile of the turn in progress (``"ITf@c2"``, or ``"ITf", "c2"``), checked at
+        once; the turn goes on until :meth:`end_turn`. Returns the tile's score."""
+        if chair is None:
+            tile, chair = parse_placement(placement)
+        else:
+            tile = (parse_tile(placement, "placement") if placement[:1] == "*"
+                    else parse_placement(f"{placement}@{chair}")[0])
+            chair = parse_chair(chair, "placement")
+        result = self._check_place(tile, chair)
+        if isinstance(result, Refusal):
+            raise result.error()
+        self._turn = result
+        return result.cards[-1]
+
+    def undo(self) -> str:
+        """Take back the last tile of the turn in progress; returns it in notation."""
+        refusal = self._over("undo")
+        if refusal:
+            raise refusal.error()
+        if not self._turn:
+            raise IllegalMove.because("B4", "board_nothing_to_undo", self.board)
+        last = self._turn.cards[-1]
+        turn = self._turn.undo()
+        self._turn = turn if turn.cards else None
+        return last.text
+
+    def end_turn(self) -> BoardTurn:
+        """End the turn of seated tiles (B4, B7): score it, B12, the refill (B11), B13."""
+        refusal = self._over() or self._begin()._end_refusal()
+        if refusal:
+            raise refusal.error()
+        return self._commit(self._turn._finish())
+
+    def bar(self, tile: str) -> BoardTurn:
+        """Send a tile of the hand to the lowest free bar place and gain or pay its value (B9)."""
+        result = self._check_bar(parse_tile(tile.strip(), "bar"))
+        if isinstance(result, Refusal):
+            raise result.error()
+        return self._commit(result)
+
+    def swap(self, tile: str, chair: str | None = None) -> BoardTurn:
+        """Exchange a seated joker for a tile of the hand (B10): ``"ITf@c2"`` or ``"ITf", "c2"``."""
+        tile, chair = _parse_swap(tile if chair is None else f"{tile}@{chair}")
+        result = self._check_swap(tile, chair)
+        if isinstance(result, Refusal):
+            raise result.error()
+        return self._commit(result)
+
+    def play(self, text: str) -> BoardTurn:
+        """One whole action at once (``"CFf@a2, CFm@b1"``, ``"bar RUm"``, ``"swap ITf@c2"``);
+        all or nothing."""
+        parsed = parse_action(text)
+        if parsed[0] == "bar":
+            return self.bar(parsed[1])
+        if parsed[0] == "swap":
+            return self.swap(parsed[1], parsed[2])
+        state = self._seat_all(parsed[1], whole=True)
+        result = state._finish()
+        if isinstance(result, Refusal):
+            raise result.error()
+        return self._commit(result)
+
+    def _seat_all(self, placements, whole: bool) -> BoardTurnState:
+        """The turn with ``placements`` seated in order (nothing changed); IllegalMove if refused."""
+        refusal = self._over(", ".join(f"{t}@{c}" for t, c in placements))
+        if refusal:
+            raise refusal.error()
+        if whole and self._turn:
+            raise IllegalMove.because("B4", "board_placed_already", self.board, count=len(self._turn.cards))
+        state = self._begin()
+        for tile, chair in placements:
+            result = state._place(tile, chair)
+            if isinstance(result, Refusal):
+                raise result.error()
+            state = result
+        return state
+
+    def act(self, text: str):
+        """Do what ``text`` says: ``end``, ``undo``, ``bar RUm``, ``swap ITf@c2``, or tiles
+        (``ITf@c2``, ``CFf@a2, CFm@b1``): seated all or nothing, and the turn ends as soon as it
+        may (a tile left alone waits for the next, B7). Use :meth:`place` to seat a tile and go on."""
+        if not isinstance(text, str):
+            raise NotationError("action", repr(text), "is not text")
+        word = text.strip().lower()
+        if word == "end":
+            return self.end_turn()
+        if word == "undo":
+            return self.undo()
+        parsed = parse_action(text)
+        if parsed[0] == "bar":
+            return self.bar(parsed[1])
+        if parsed[0] == "swap":
+            return self.swap(parsed[1], parsed[2])
+        state = self._seat_all(parsed[1], whole=False)
+        result = state._finish()
+        if isinstance(result, Refusal):  # the last tile sits alone: the turn goes on
+            self._turn = state
+            return state.cards[-1]
+        return self._commit(result)
+
+    def _commit(self, turn: BoardTurn) -> BoardTurn:
+        """Finish an action: score (B8, B9), players out, B12, the refill (B11), B13, next player."""
+        st = self._state
+        p = st.to_move
+        hand = _without(st.hands[p], turn.tiles)
+        if turn.kind == "swap":
+            hand = sort_tiles(hand + (turn.taken,))
+        points, went_out = turn.points, False
+        if turn.kind == "bar" and points < 0:
+            paid = min(st.scores[p], -points)
+            went_out = -points > st.scores[p]
+            points = -paid
+        size = max(0, st.hand_sizes[p] - len(turn.filled_own_nation))
+        bag, gone = st.bag, st.gone
+        if went_out:
+            gone = sort_tiles(gone + hand)
+            hand = ()
+        else:
+            draw = max(0, size - len(hand))
+            hand, bag = sort_tiles(hand + bag[:draw]), bag[draw:]
+        out = st.out[:p] + (st.out[p] or went_out,) + st.out[p + 1:]
+        hands = st.hands[:p] + (hand,) + st.hands[p + 1:]
+        over = end_reason(turn.board, bag, hands, out)
+        self._state = BoardGameState(
+            turn.board, bag, hands, st.hand_sizes[:p] + (size,) + st.hand_sizes[p + 1:],
+            st.scores[:p] + (st.scores[p] + points,) + st.scores[p + 1:], out,
+            _next_in(p, out), over, gone)
+        self._turn = None
+        self.log.append(BoardLogEntry(p, turn.text, points, turn.kind, turn, st, went_out))
+        return turn
+
+    # -- the best action (issue 14, item 3) -------------------------------------------------
+
+    def best_action(self):
+        """The exact best-scoring action for the player to move (see ``board_search``)."""
+        try:
+            from . import board_search  # lazy: the search is built on this module
+        except ImportError:
+            raise NotImplementedError("the best action (board_search) is not written yet") from None
+        return board_search.best_action(self)
+
+    # -- the end --------------------------------------------------------------------------
+
+    def result(self) -> BoardResult:
+        """B14: 5 points off per tile in hand, 10 per joker; ranked by final score, then fewer
+        penalty points; still tied, shared; players out below every player still in.
+        Provisional while the game goes on."""
+        st = self._state
+        rows = []
+        for p in range(self.players):
+            pen = penalty_of(self.hands[p])
+            rows.append((p, st.scores[p], pen, st.scores[p] - pen, st.out[p]))
+        key = {p: (-final, pen) for p, _, pen, final, _ in rows}
+        still_in = sum(1 for r in rows if not r[4])
+        standings = []
+        for p, score, pen, final, out in rows:
+            better = sum(1 for q, *_, o in rows if o == out and key[q] < key[p])
+            standings.append(BoardStanding(p, score, pen, final, 1 + better + (still_in if out else 0), out))
+        return BoardResult(tuple(standings), self.is_over, st.over)
+
+    # -- notation and saves ---------------------------------------------------------------
+
+    def format(self) -> str:
+        """The game notation (see the module docstring)."""
+        st = self._state
+        status = [f"to:{st.to_move + 1}"]
+        if st.over:
+            status.append(f"over:{st.over}")
+        if self._turn:
+            status.append("turn:" + ",".join(c.text for c in self._turn.cards))
+        return " | ".join([
+            format_chairs(st.board.chairs), " ".join(st.board.bar) or "-", " ".join(st.bag) or "-",
+            " / ".join(" ".join(h) or "-" for h in st.hands), " ".join(map(str, st.hand_sizes)),
+            " ".join(map(str, st.scores)), " ".join(str(p + 1) for p, o in enumerate(st.out) if o) or "-",
+            " ".join(status)])
+
+    @classmethod
+    def parse(cls, text: str) -> "BoardGame":
+        """Read a game notation; NotationError naming the field and token if it is wrong."""
+        if not isinstance(text, str):
+            raise NotationError("game", repr(text), "is not text")
+        fields = text.split("|")
+        if len(fields) != 8:
+            raise NotationError("game", text.strip()[:60], f"has {len(fields)} fields; a board game has 8: "
+                                "chairs | bar | bag | hands | hand sizes | scores | out | status")
+        chairs = parse_chairs(fields[0])
+        bar = parse_bar(fields[1])
+        bag = _parse_tiles(fields[2], "bag")
+        hands = tuple(sort_tiles(_parse_tiles(h, "hands")) for h in fields[3].split("/"))
+        players = len(hands)
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise NotationError("hands", fields[3].strip(), f"has {players} hands; 2 to 4 players play (B3)")
+        for hand in hands:
+            if len(hand) > HAND_SIZE:
+                raise NotationError("hands", " ".join(hand), f"holds {len(hand)} tiles; a hand holds at most "
+                                                             f"{HAND_SIZE} (B3)")
+        sizes = _parse_numbers(fields[4], "hand sizes", players, 1,
+                               f"is not a hand size (a whole number from 0 to {HAND_SIZE}, B12)", HAND_SIZE)
+        scores = _parse_numbers(fields[5], "scores", players, 6,
+                                "is not a score (a whole number below a million)", None)
+        out = _parse_out(fields[6], players, hands, scores)
+        check_position(chairs, bar, list(bag) + [t for h in hands for t in h], "game")
+        status = _parse_status(fields[7], players, out)
+        present = Counter(t for t in chairs if t)
+        present = Counter(("*" + t[2]) if len(t) == 4 else t for t in present.elements())
+        present.update(bar)
+        present.update(bag)
+        for h in hands:
+            present.update(h)
+        gone = sort_tiles((Counter(full_bag()) - present).elements())
+        state = BoardGameState(Board(chairs, bar), bag, hands, sizes, scores, out, status["to"],
+                               status["over"], gone)
+        game = cls(state)
+        if status["turn"]:
+            if state.over:
+                raise NotationError("status", "turn:" + status["turn"], "cannot follow over: the game is over")
+            for token in status["turn"].split(","):
+                try:
+                    game.place(token)
+                except IllegalMove as err:
+                    raise NotationError("status", token,
+                                        f"is not a legal tile of the turn in progress: {err}") from None
+            # game._start stays the position before the turn: a save replays the turn's tiles
+        return game
+
+    def to_json(self) -> str:
+        """A save as JSON: the seed, the starting notation, every finished action since, the
+        tiles of the turn in progress, and the notation now."""
+        placed = [c.text for c in self._turn.cards] if self._turn else []
+        return json.dumps({"format": SAVE_FORMAT, "version": 1, "seed": self.seed, "start": self._start,
+                           "actions": [e.action for e in self.log], "turn": placed,
+                           "notation": self.format()}, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> "BoardGame":
+        """Load a save by replaying its actions (and checking the seed's deal); NotationError
+        if it is damaged."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError, RecursionError) as err:
+            raise NotationError("json", str(text)[:40], f"is not JSON ({err})") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise NotationError("json", "format", f"is not {SAVE_FORMAT!r}")
+        if data.get("version") != 1:
+            raise NotationError("json", "version", "must be 1")
+        start, seed = data.get("start"), data.get("seed")
+        actions, placed = data.get("actions"), data.get("turn", [])
+        for name, value in (("actions", actions), ("turn", placed)):
+            if not isinstance(value, list) or not all(isinstance(a, str) for a in value):
+                raise NotationError("json", name, "must be a list of actions in notation")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise NotationError("json", "seed", "must be a whole number or null")
+        game = cls.parse(start)
+        if seed is not None:
+            dealt = cls.new(game.players, seed, game.to_move) if not game.turn else None
+            if dealt is None or dealt.format() != game.format():
+                raise NotationError("json", "seed", "does not match the game its seed deals")
+            game.seed = seed
+        for action in actions:
+            try:
+                game.play(action)
+            except ValueError as err:  # IllegalMove or NotationError
+                raise NotationError("json", action, f"cannot be replayed: {err}") from None
+        for placement in placed:
+            try:
+                game.place(placement)
+            except ValueError as err:
+                raise NotationError("json", placement, f"cannot be replayed: {err}") from None
+        if data.get("notation") != game.format():
+            raise NotationError("json", "notation", "does not match the game its actions replay")
+        return game
+
+    def copy(self) -> "BoardGame":
+        """An independent copy (states are immutable, so this is cheap)."""
+        other = BoardGame.__new__(BoardGame)
+        other.__dict__.update(self.__dict__)
+        other.log = list(self.log)
+        return other
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, BoardGame) and self.format() == other.format()
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"BoardGame.parse({self.format()!r})"
+
+    def __str__(self) -> str:
+        st = self._state
+        lines = [str(self.board), f"  bag: {len(st.bag)} tiles"]
+        for p in range(self.players):
+            mark = "→" if p == st.to_move and not self.is_over else " "
+            hand = " ".join(self.hands[p]) or "-"
+            state = "  out" if st.out[p] else ""
+            lines.append(f"{mark} player {p + 1}: {st.scores[p]:>3} points, hand size {st.hand_sizes[p]}: "
+                         f"{hand}{state}")
+        if self.is_over:
+            lines.append(f"  game over ({st.over})")
+        return "\n".join(lines)
+
+
+# -- notation helpers ------------------------------------------------------------------------
+
+def _parse_swap(text: str) -> tuple[str, str]:
+    if not isinstance(text, str):
+        raise NotationError("swap", repr(text), "is not text")
+    words = text.split()
+    if words and words[0].lower() == "swap":
+        words = words[1:]
+    if len(words) != 1:
+        raise NotationError("action", text.strip(), "is not one swap action: write swap ITf@c2")
+    tile, chair = parse_placement(words[0], "swap")
+    if len(tile) != 3:
+        raise NotationError("swap", words[0], "names a joker: write the tile from your hand that takes "
+                                              "the joker's chair, for example swap ITf@c2")
+    return tile, chair
+
+
+def _is_number(text: str, max_digits: int) -> bool:
+    """Plain ASCII digits, at most ``max_digits`` of them (so ``int`` is safe and quick)."""
+    return 0 < len(text) <= max_digits and text.isascii() and text.isdigit()
+
+
+def _parse_tiles(text: str, field: str) -> tuple[str, ...]:
+    tokens = text.split()
+    if tokens == ["-"]:
+        return ()
+    return tuple(parse_tile(tok, field) for tok in tokens)
+
+
+def _parse_numbers(text: str, field: str, players: int, digits: int, problem: str, top) -> tuple[int, ...]:
+    values = []
+    for tok in text.split():
+        if not _is_number(tok, digits) or (top is not None and int(tok) > top):
+            raise NotationError(field, tok, problem)
+        values.append(int(tok))
+    if len(values) != players:
+        raise NotationError(field, text.strip(), f"has {len(values)} {field}, not {players}")
+    return tuple(values)
+
+
+def _parse_out(text: str, players: int, hands, scores) -> tuple[bool, ...]:
+    out = [False] * players
+    tokens = text.split()
+    if tokens == ["-"]:
+        tokens = []
+    for tok in tokens:
+        if not _is_number(tok, 1) or not 1 <= int(tok) <= players:
+            raise NotationError("out", tok, f"is not a player from 1 to {players}")
+        p = int(tok) - 1
+        if out[p]:
+            raise NotationError("out", tok, f"names player {p + 1} twice")
+        if hands[p]:
+            raise NotationError("out", tok, "is out but still holds tiles (B9)")
+        if scores[p]:
+            raise NotationError("out", tok, "is out but has points; a player out has paid all they had (B9)")
+        out[p] = True
+    return tuple(out)
+
+
+def _parse_status(text: str, players: int, out) -> dict:
+    status = {"to": None, "over": None, "turn": ""}
+
+    for tok in text.split():
+        key, _, value = tok.partition(":")
+        if key == "to" and status["to"] is None:
+            if not _is_number(value, 1) or not 1 <= int(value) <= players:
+                raise NotationError("status", tok, f"must name a player from 1 to {players}")
+            status["to"] = int(value) - 1
+        elif key == "over" and value in OVER_REASONS and status["over"] is None:
+            status["over"] = value
+        elif key == "turn" and value and not status["turn"]:
+            status["turn"] = value
+        else:
+            raise NotationError("status", tok, "is not one of to:N, over:B13a to B13e, turn:…")
+    if status["to"] is None:
+        raise NotationError("status", text.strip() or "(empty)", "must say whose turn it is: to:N")
+    if out[status["to"]] and status["over"] is None:
+        raise NotationError("status", f"to:{status['to'] + 1}", "names a player who is out (B9)")
+    return status
