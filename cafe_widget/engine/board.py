@@ -174,6 +174,9 @@ _CT = tuple(tuple(TABLE_INDEX[p] for p in CHAIR_TABLES[c]) for c in CHAIRS)    #
 _TC = tuple(tuple(CHAIR_INDEX[c] for c in TABLE_CHAIRS[p]) for p in TABLES)    # table → chairs
 _CN = tuple(tuple(dict.fromkeys(_TN[t] for t in ts)) for ts in _CT)            # chair → nations
 _EMPTY = (None,) * len(CHAIRS)
+# chair → ((table, its nation, the table's other chairs), …): what seat_points reads
+_SEAT_CORE = tuple(tuple((t, _TN[t], tuple(i for i in _TC[t] if i != c)) for t in _CT[c])
+                   for c in range(len(CHAIRS)))
 
 
 # -- tiles ---------------------------------------------------------------------------------
@@ -578,6 +581,47 @@ def _without(hand: tuple, tile: str) -> tuple:
     return hand[:i] + hand[i + 1:]
 
 
+def seat_points(chairs: tuple, tile: str, c: int):
+    """The core of seating, for the search's hot path: ``tile`` (``"ITf"``, ``"ITf*"``) on
+    chair index ``c`` of ``chairs`` (a :attr:`Board.chairs` tuple), alone, with no turn around
+    it. None when refused — the chair taken or of no table of the tile's nation (B5), a table's
+    sexes unbalanced (B6) — else ``(points, alone, filled, tables)``: the points (B8); True when
+    every table it touches was empty (B7: it scores 0 and needs company); how many tables it
+    fills with four of their nation (B12); and per table ``(table index, guests, doubled,
+    points)``. No exception, no message: :meth:`BoardTurnState._seat` adds the turn's rules
+    (B4, B7) and the words."""
+    if chairs[c] is not None:
+        return None
+    nat = tile[:2]
+    if nat not in _CN[c]:
+        return None
+    woman = tile[2] == "f"
+    points, alone, filled, tables = 0, True, 0, []
+    for t, nation, others in _SEAT_CORE[c]:
+        n, women, own = 1, woman, nat == nation
+        for i in others:
+            g = chairs[i]
+            if g is not None:
+                n += 1
+                if g[2] == "f":
+                    women += 1
+                if g.startswith(nation):
+                    own += 1
+        if not -1 <= 2 * women - n <= 1:  # B6
+            return None
+        if n > 1:
+            alone = False
+            doubled = own == n
+            pts = table_points(n, doubled)  # B8
+            if n == 4 and doubled:  # B12
+                filled += 1
+            points += pts
+            tables.append((t, n, doubled, pts))
+        else:
+            tables.append((t, 1, False, 0))
+    return points, alone, filled, tuple(tables)
+
+
 @dataclass(frozen=True, slots=True)
 class BoardTurnState:
     """A turn in progress: the board so far and the tiles seated, each scored at once (B5–B8).
@@ -706,7 +750,8 @@ class BoardTurnState:
 
     def _seat(self, tile: str, chair: str) -> "BoardTurnState | Refusal":
         """Seat ``tile`` (``"ITf"`` or ``"ITf*"``) on ``chair``: the new state, or the refusal.
-        The one legality check of a seat (B1, B4–B8, B12); never raises for valid names."""
+        The one legality check of a seat (B1, B4–B8, B12), on top of :func:`seat_points`;
+        never raises for valid names."""
         board = self.board
         chairs = board.chairs
         n_cards = len(self.cards)
@@ -717,56 +762,54 @@ class BoardTurnState:
         if hand is not None and held not in hand:
             return refuse("B4", "board_not_in_hand", board, move=f"{tile}@{chair}", tile=held)
         c = CHAIR_INDEX[chair]
-        if chairs[c] is not None:
-            return refuse("B5", "board_chair_taken", board, move=f"{tile}@{chair}", chair=chair,
-                          other=chairs[c])
+        seated = seat_points(chairs, tile, c)
+        if seated is None or hand is None or self.pending:
+            refusal = self._refusal(tile, chair, c, held, seated is None)
+            if refusal is not None:
+                return refusal
+        points, alone, filled, tables = seated
         touched = _CT[c]
-        if tile[:2] not in _CN[c]:
-            return refuse("B5", "board_joker_nation" if len(tile) == 4 else "board_nation", board,
-                          move=f"{tile}@{chair}", tile=tile, chair=chair, tables=_pairs(touched))
-        if hand is None:
-            have = sum(1 for t in chairs if t and held_form(t) == held) + board.bar.count(held)
-            if have >= copies_of(held):
-                return refuse("B1", "board_copies", board, move=f"{tile}@{chair}", tile=held,
-                              count=copies_of(held))
-        pending = self.pending
-        if pending and not any(t in pending for t in touched):
-            last = self.cards[-1]
-            return refuse("B7", "board_must_join", board, move=f"{tile}@{chair}", previous=last.tile,
-                          previous_chair=last.chair, tables=_pairs(pending))
-        new_chairs = chairs[:c] + (tile,) + chairs[c + 1:]
-        scores, filled, alone = [], (), True
-        for t in touched:
-            nation = _TN[t]
-            n = women = own = 0
-            for i in _TC[t]:
-                g = new_chairs[i]
-                if g is not None:
-                    n += 1
-                    if g[2] == "f":
-                        women += 1
-                    if g.startswith(nation):
-                        own += 1
-            if not -1 <= 2 * women - n <= 1:  # B6
-                return refuse("B6", "board_balance", board, move=f"{tile}@{chair}", place=TABLES[t],
-                              nation=nation, women=women, men=n - women)
-            if n > 1:
-                alone = False
-                if n == 4 and own == 4:  # B12
-                    filled += (TABLES[t],)
-            scores.append(TableScore(TABLES[t], nation, n, n > 1 and own == n, table_points(n, own == n)))
-        if alone:  # B7: every table it touches was empty
-            if n_cards:
-                return refuse("B7", "board_alone_last", board, move=f"{tile}@{chair}", tile=tile,
-                              tables=_pairs(touched))
-        card = TileScore(tile, chair, tuple(scores), filled)
-        state = BoardTurnState(self.start, Board(new_chairs, board.bar),
+        if alone and n_cards:  # B7: a second tile alone; nothing could join it
+            return refuse("B7", "board_alone_last", board, move=f"{tile}@{chair}", tile=tile,
+                          tables=_pairs(touched))
+        card = TileScore(tile, chair, tuple(
+            TableScore(TABLES[t], _TN[t], n, doubled, pts) for t, n, doubled, pts in tables),
+            tuple(TABLES[t] for t, n, doubled, _ in tables if n == 4 and doubled))
+        state = BoardTurnState(self.start, Board(chairs[:c] + (tile,) + chairs[c + 1:], board.bar),
                                None if hand is None else _without(hand, held),
                                self.cards + (card,), touched if alone else ())
         if alone and hand is not None and not state._can_be_joined():
             return refuse("B7", "board_no_company", board, move=f"{tile}@{chair}", tile=tile,
                           tables=_pairs(touched))
         return state
+
+    def _refusal(self, tile: str, chair: str, c: int, held: str, refused: bool) -> Refusal | None:
+        """Why the seat is refused, in the order B5 (chair taken, nation), B1 (copies, when
+        the hand is not known), B7 (must join the lonely tile), B6 (balance); None if it is not."""
+        board = self.board
+        chairs, move, touched = board.chairs, f"{tile}@{chair}", _CT[c]
+        if chairs[c] is not None:
+            return refuse("B5", "board_chair_taken", board, move=move, chair=chair, other=chairs[c])
+        if tile[:2] not in _CN[c]:
+            return refuse("B5", "board_joker_nation" if len(tile) == 4 else "board_nation", board,
+                          move=move, tile=tile, chair=chair, tables=_pairs(touched))
+        if self.hand is None:
+            have = sum(1 for t in chairs if t and held_form(t) == held) + board.bar.count(held)
+            if have >= copies_of(held):
+                return refuse("B1", "board_copies", board, move=move, tile=held, count=copies_of(held))
+        pending = self.pending
+        if pending and not any(t in pending for t in touched):
+            last = self.cards[-1]
+            return refuse("B7", "board_must_join", board, move=move, previous=last.tile,
+                          previous_chair=last.chair, tables=_pairs(pending))
+        if refused:  # B6, the only refusal of seat_points left
+            for t in touched:
+                guests = [chairs[i] for i in _TC[t] if chairs[i]] + [tile]
+                women = sum(1 for g in guests if g[2] == "f")
+                if abs(2 * women - len(guests)) > 1:
+                    return refuse("B6", "board_balance", board, move=move, place=TABLES[t],
+                                  nation=_TN[t], women=women, men=len(guests) - women)
+        return None
 
     def _can_be_joined(self) -> bool:
         """True when a tile left in the hand may join the lonely last tile (B7)."""
