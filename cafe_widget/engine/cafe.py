@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .cards import GUEST_COPIES, check_copies, parse_guest, parse_nation
+from .cards import GUEST_COPIES, check_copies, parse_guest, parse_nation, table_points
 from .errors import IllegalMove, NotationError, Refusal, refuse
 from .layout import (COLUMNS, ROWS, SEAT_INDEX, SEAT_TABLES, SEATS, TABLE_INDEX, TABLE_PLACES,
                      TABLE_SEATS)
@@ -461,7 +461,7 @@ class TurnState:
                 else:
                     scores.append(TableScore(TABLE_PLACES[t], tables[t], k, doubled, 0, "forming"))
             else:  # R8
-                points = 0 if k == 1 else (2 * k if doubled else k)
+                points = table_points(k, doubled)
                 scores.append(TableScore(TABLE_PLACES[t], tables[t], k, doubled, points))
 
         # R7: a card that scores nothing sits alone at every table it touches; the very next
