@@ -40,6 +40,7 @@ lab: $(VENV)/.installed-lab
 bench: $(VENV)/.installed-test
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/search.py
+	$(PY) benchmarks/board.py
 	$(PY) benchmarks/practice.py
 	$(PY) benchmarks/widget.py --browser
 
