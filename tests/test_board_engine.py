@@ -341,13 +341,14 @@ def test_act_seats_tiles_and_ends_the_turn_when_it_may():
     assert g.undo() == "GBf@c4" and g.turn is None
 
 
-def test_best_action_waits_for_the_search():
+def test_best_action_is_a_legal_action_of_the_player_to_move():
     g = BoardGame.new(players=2, seed=1)
-    try:
-        best = g.best_action()
-    except NotImplementedError:
-        return
-    assert best.text and isinstance(best.points, int)
+    before = g.format()
+    best = g.best_action()
+    assert g.format() == before                       # asking changes nothing
+    played = g.copy()
+    played.play(best.text)                            # legal, and scored as the search said
+    assert played.scores[0] == best.points
 
 
 BAD_GAMES = [
