@@ -39,7 +39,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cafe import TableScore
+from .cafe import ScoredAtTables, TableScore
 from .cards import GUEST_COPIES, GUEST_KINDS, NATIONS, guest_sort_key, is_guest, table_points
 from .errors import IllegalMove, NotationError, Refusal, refuse
 
@@ -302,7 +302,7 @@ def check_tile_copies(tiles, field: str) -> None:
 # -- scoring events --------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class TileScore:
+class TileScore(ScoredAtTables):
     """One seated tile: where it sat, its points table by table (B8), and the tables it filled
     with four guests of their nation (B12). ``tables`` holds the card game's TableScore."""
 
@@ -310,16 +310,6 @@ class TileScore:
     chair: str
     tables: tuple[TableScore, ...]
     filled: tuple[str, ...] = ()
-
-    @property
-    def points(self) -> int:
-        """The tile's points: the sum over its tables (B8)."""
-        return sum(t.points for t in self.tables)
-
-    @property
-    def by_table(self) -> dict[str, int]:
-        """Points at every table the chair touches, 0s included: ``{"b2": 3, "d2": 0}``."""
-        return {t.place: t.points for t in self.tables}
 
     @property
     def text(self) -> str:

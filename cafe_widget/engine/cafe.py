@@ -37,24 +37,31 @@ class TableScore:
     variant: str = ""
 
 
+class ScoredAtTables:
+    """What a placed card (R8) or a seated tile (B8) has in common: its points are the sum of
+    what it scored at each table it touches (``tables``, one :class:`TableScore` each)."""
+
+    __slots__ = ()
+
+    @property
+    def points(self) -> int:
+        """The points: the sum over its tables."""
+        return sum(t.points for t in self.tables)
+
+    @property
+    def by_table(self) -> dict[str, int]:
+        """Points at every table it touches, 0s included: ``{"b2": 6, "d2": 0, "c3": 2}``."""
+        return {t.place: t.points for t in self.tables}
+
+
 @dataclass(frozen=True, slots=True)
-class CardScore:
+class CardScore(ScoredAtTables):
     """One placed card: where it sat, its points table by table, what it cleared (R8, R9)."""
 
     guest: str
     seat: str
     tables: tuple[TableScore, ...]
     cleared: tuple[str, ...] = ()
-
-    @property
-    def points(self) -> int:
-        """The card's points: the sum over its tables."""
-        return sum(t.points for t in self.tables)
-
-    @property
-    def by_table(self) -> dict[str, int]:
-        """Points at every table the seat touches, 0s included: ``{"b2": 6, "d2": 0, "c3": 2}``."""
-        return {t.place: t.points for t in self.tables}
 
     @property
     def text(self) -> str:
