@@ -435,6 +435,12 @@ class Board:
 
     # -- reading the board ----------------------------------------------------------------
 
+    def _repr_svg_(self) -> str:
+        """The board as a picture in any notebook viewer (drawn by ``cafe_widget.render``)."""
+        from ..render import svg_of  # lazy: the engine itself never loads the drawing code
+
+        return svg_of(self)
+
     def tile(self, chair: str) -> str | None:
         """The tile on ``chair``: ``"ITf"``, ``"ITf*"`` (a joker declared IT) or None."""
         return self.chairs[CHAIR_INDEX[parse_chair(chair)]]

@@ -270,6 +270,12 @@ class BoardGame:
         """``"B13a"`` … ``"B13e"``: why the game ended, or None."""
         return self._state.over
 
+    def _repr_svg_(self) -> str:
+        """The game as a picture: the board, every hand, the scores, the bag (``cafe_widget.render``)."""
+        from ..render import svg_of  # lazy: the engine itself never loads the drawing code
+
+        return svg_of(self)
+
     # -- checks: one per action, asked by the action itself and by explain_* ---------------
 
     def _begin(self) -> BoardTurnState:

@@ -2,6 +2,8 @@
 SVG writer, and the frames of a turn or of a refused placement. Pure Python: imports the
 engine, never ipycanvas or ipywidgets."""
 
+from .board_scene import BoardView, build_board_scene
+from .board_words import BOARD_WORDS, board_picture_view
 from .frames import Frame, Frames, refused_picture, turn_frames
 from .scene import PlayerLine, Rect, Region, Scene, Text, View, build_scene, hit_test
 from .svg import to_svg
@@ -14,10 +16,15 @@ PICTURE_LANG = {"lang": "en"}
 
 
 def svg_of(thing, lang: str | None = None) -> str:
-    """A café or a game as an SVG picture (in ``lang``; by default the pictures' language)."""
-    return to_svg(build_scene(picture_view(thing, lang or PICTURE_LANG["lang"])))
+    """A café, a game, a board or a board game as an SVG picture (in ``lang``; by default the
+    pictures' language)."""
+    lang = lang or PICTURE_LANG["lang"]
+    from ..engine import Board, BoardGame
+    if isinstance(thing, (Board, BoardGame)):
+        return to_svg(build_board_scene(board_picture_view(thing, lang)))
+    return to_svg(build_scene(picture_view(thing, lang)))
 
 
-__all__ = ["PICTURE_LANG", "Frame", "Frames", "PlayerLine", "Rect", "Region", "Scene", "Text", "View", "WORDS",
+__all__ = ["BOARD_WORDS", "BoardView", "PICTURE_LANG", "board_picture_view", "build_board_scene", "Frame", "Frames", "PlayerLine", "Rect", "Region", "Scene", "Text", "View", "WORDS",
            "build_scene", "card_points", "hit_test", "picture_view", "refused_picture", "say",
            "svg_of", "to_svg", "turn_frames"]
