@@ -2,12 +2,12 @@
 
 ``from cafe_widget import Cafe, Game, IllegalMove, NotationError`` (the rules, standard library
 only), ``from cafe_widget import Board, BoardGame`` (the board game of 1989) and
-``from cafe_widget import CafeWidget`` (the café on ipycanvas).
+``from cafe_widget import CafeWidget, BoardWidget`` (the café and the board on ipycanvas).
 """
 
 from .engine import Board, BoardGame, Cafe, Game, IllegalMove, NotationError
 
-__all__ = ["Board", "BoardGame", "Cafe", "CafeWidget", "Game", "IllegalMove", "NotationError"]
+__all__ = ["Board", "BoardGame", "BoardWidget", "Cafe", "CafeWidget", "Game", "IllegalMove", "NotationError"]
 
 
 def __getattr__(name):
@@ -17,5 +17,9 @@ def __getattr__(name):
         from .widget import CafeWidget
 
         return CafeWidget
+    if name == "BoardWidget":
+        from .widget import BoardWidget
+
+        return BoardWidget
     raise AttributeError(f"module 'cafe_widget' has no attribute {name!r}")
 __version__ = "0.1.0"

@@ -203,6 +203,7 @@ def tile_primitives(tile: str, x: float, y: float, w: float, h: float,
 def _button(out: list, regions: list, key: str, label: str, enabled: bool,
             x: float, y: float, w: float, h: float = BUTTON_H, size: int = 13) -> None:
     out.append(Rect(x, y, w, h, COLORS["button"] if enabled else COLORS["button_off"], COLORS["card_edge"], 1))
+    size = size if len(label) <= 11 else size - 2
     out.append(Text(x + w / 2, y + h / 2, label, size,
                     COLORS["button_text"] if enabled else COLORS["button_off_text"], True, "center", w - 8))
     regions.append(Region("button", key, x, y, w, h))
@@ -383,7 +384,8 @@ def _panel(out: list, regions: list, view: BoardView) -> None:
     fill = {"error": COLORS["status_error"], "ok": COLORS["status_ok"]}.get(view.status_kind, COLORS["status"])
     sh = bottom - 8 - by
     out.append(Rect(x + 8, by, w - 16, sh, fill, COLORS["panel_edge"]))
-    lines = wrap(view.status, w - 34, STATUS_SIZE, max(1, int((sh - 8) // STATUS_STEP)))
+    # wrapped short of the box: a line the SVG thinks too long would be squeezed (or stretched)
+    lines = wrap(view.status, (w - 32) * 0.9, STATUS_SIZE, max(1, int((sh - 8) // STATUS_STEP)))
     for i, text in enumerate(lines):
         out.append(Text(x + 16, by + 6 + STATUS_STEP / 2 + i * STATUS_STEP, text, STATUS_SIZE, COLORS["ink"],
                         False, "left", w - 32))

@@ -1,5 +1,6 @@
 """The café widget on ipycanvas (imports ipycanvas and ipywidgets; the engine and render don't)."""
 
+from .board_widget import BoardWidget
 from .widget import CafeWidget
 
-__all__ = ["CafeWidget"]
+__all__ = ["BoardWidget", "CafeWidget"]

@@ -79,3 +79,37 @@ def draw_layer(canvas, primitives, zone=None) -> None:
             style("text_align", p.align)
             canvas.fill_text(p.text, p.x, p.y, p.max_width)
     canvas.restore()
+
+
+# -- shared by the widgets (the board game's BoardWidget; CafeWidget has its own copies) --------
+
+#: Visually hidden, read by screen readers: the status line as text (the canvas is a picture).
+SR_ONLY = ("position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);"
+           "white-space:nowrap")
+
+
+def make_canvas(width: int, height: int, layers: int = 2):
+    """A ``MultiCanvas`` of ``layers`` drawn at ``SCALE`` and shown at ``width`` × ``height``
+    CSS pixels (a canvas in a box is stretched unless its layout says its size)."""
+    import ipywidgets as widgets
+    from ipycanvas import MultiCanvas
+
+    return MultiCanvas(layers, width=width * SCALE, height=height * SCALE,
+                       layout=widgets.Layout(width=f"{width}px", height=f"{height}px"))
+
+
+def aria_status(text: str) -> str:
+    """The status again as HTML for screen readers (aria-live)."""
+    from html import escape
+
+    return f'<div aria-live="polite" role="status" style="{SR_ONLY}">{escape(text)}</div>'
+
+
+def error_sentence(err: Exception, lang: str, unexpected: str) -> str:
+    """A refusal or a notation error in ``lang`` (with its rule id); any other error as
+    ``unexpected`` filled with its type and message — never a traceback in a widget."""
+    from ..engine import IllegalMove, NotationError
+
+    if isinstance(err, (IllegalMove, NotationError)):
+        return err.sentence(lang)
+    return unexpected.format(error=f"{type(err).__name__}: {err}")
