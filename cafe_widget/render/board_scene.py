@@ -355,8 +355,9 @@ def _panel(out: list, regions: list, view: BoardView) -> None:
         n = len(view.board.bar)
         text = (board_say(lang, "bag", n=view.bag, place=n + 1, value=BAR_VALUES[n]) if n < BAR_PLACES
                 else board_say(lang, "bag_full", n=view.bag))
+        # no max_width: the line fits, and the SVG would stretch a line it guesses too long
         out.append(Text(x + 12, y + 8, text.replace("-", "−") if n < BAR_PLACES else text, 12, COLORS["muted"],
-                        False, "left", w - 24))
+                        False, "left"))
         y += 22
     controls_top = bottom - 8 - (STATUS_STEP * 7 + 10) - 2 * (BUTTON_H + 6) - (BUTTON_H + 8 if view.choices else 0)
     if view.picture:
