@@ -41,6 +41,7 @@ bench: $(VENV)/.installed-test
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/search.py
 	$(PY) benchmarks/board.py
+	$(PY) benchmarks/board_tournament.py --quick
 	$(PY) benchmarks/practice.py
 	$(PY) benchmarks/widget.py --browser
 
