@@ -25,8 +25,9 @@ COURSE = {
     "08_variant": "08_la_variante",
     "09_play": "09_jouer",
     "10_sandbox": "10_bac_a_sable",
+    "11_board_game": "11_jeu_de_plateau",
 }
-TEACHING = [name for name in COURSE if name[:2] <= "08"]
+TEACHING = [name for name in COURSE if name[:2] <= "08" or name == "11_board_game"]
 HELPERS = ("play(", "check(", "where(", "check_points(", "check_seats(", "CafeWidget", "ask_points(",
            "ask_seats(", "show(", "result(", "review(", "last_turns(", "frames(", "refused(", "seats(")
 METHODS = (".grade(", ".solution(")      # the practice methods that speak a language
