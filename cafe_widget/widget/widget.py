@@ -13,10 +13,8 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import Counter
-from html import escape
 
 import ipywidgets as widgets
-from ipycanvas import MultiCanvas
 
 from ..engine import Cafe, Game, IllegalMove, NotationError
 from ..engine.cafe import parse_placement
@@ -31,7 +29,7 @@ from ..render.style import WIDTH
 from ..engine.messages import alone_words
 from ..render.words import (card_points, game_lines, over_text, player_name, result_lines, say,
                             turn_lines)
-from .draw import SCALE, draw_layer, one_message
+from .draw import SCALE, aria_status, draw_layer, make_canvas, one_message
 
 HUMAN = "human"
 COMPUTER = "computer"             # a computer player of the default kind
@@ -57,9 +55,6 @@ COMMANDS_FR = {"piocher": "draw", "pioche": "draw", "fin": "end", "fin du tour":
                "retour": "live", "essayer": "try", "cachée": "down", "arrière": "back",
                "avancer": "forward"}
 COMMANDS = COMMANDS_EN | COMMANDS_FR
-#: Visually hidden, read by screen readers: the status line as text (the canvas is a picture).
-_SR_ONLY = ("position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);"
-            "white-space:nowrap")
 
 
 class CafeWidget(widgets.VBox):
@@ -91,8 +86,7 @@ class CafeWidget(widgets.VBox):
         self._round = None          # the computers' turns being shown one after another
         self._pace_token = 0
         self.size = (WIDTH, HEIGHT)
-        self._canvas = MultiCanvas(2, width=WIDTH * SCALE, height=HEIGHT * SCALE,
-                                   layout=widgets.Layout(width=f"{WIDTH}px", height=f"{HEIGHT}px"))
+        self._canvas = make_canvas(WIDTH, HEIGHT, 2)
         self._text = widgets.Text(description="", layout=widgets.Layout(width=f"{WIDTH - 130}px"),
                                   placeholder="café or game notation")
         self._load_button = widgets.Button(description="Load" if lang == "en" else "Charger",
@@ -1359,7 +1353,7 @@ class CafeWidget(widgets.VBox):
         notation = self.notation
         if notation != self._shown_notation:   # leave what a student pasted until it changes
             self._text.value = self._shown_notation = notation
-        live = f'<div aria-live="polite" role="status" style="{_SR_ONLY}">{escape(self._status)}</div>'
+        live = aria_status(self._status)
         if self._live.value != live:
             self._live.value = live
         if self._scene is not None:   # the words the box takes now, for the buttons shown
