@@ -501,9 +501,9 @@ def test_generated_game_notation(text, actions, seed):
 
 
 NUMBER_PLACES = {
-    "scores": ("game", "- - - - - | - | - | - | - / - | - / - | 0 {} | to:1"),
-    "to": ("game", "- - - - - | - | - | - | - / - | - / - | 0 0 | to:{}"),
-    "declare": ("game", "- - - - - | - | - | - | - / - | - / - | 0 0 | to:1 declare:{}"),
+    "scores": ("game", "- - - - - | - | - | RUf | - / - | - / - | 0 {} | to:1"),
+    "to": ("game", "- - - - - | - | - | RUf | - / - | - / - | 0 0 | to:{}"),
+    "declare": ("game", "- - - - - | - | - | RUf | - / - | - / - | 0 0 | to:1 declare:{}"),
     "action": ("action", "declare:{}"),
     "save": ("save", "declare:{}"),
 }
@@ -515,7 +515,7 @@ NUMBER_PLACES = {
 def test_odd_numbers(place, odd):
     """Every field that holds a number, given something that is nearly one."""
     kind, template = NUMBER_PLACES[place]
-    empty = "- - - - - | - | - | - | - / - | - / - | 0 0 | to:1"
+    empty = "- - - - - | - | - | RUf | - / - | - / - | 0 0 | to:1"
     if kind == "game":
         game = attempt(Game.parse, template.format(odd))
         if game is not None:

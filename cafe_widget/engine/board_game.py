@@ -43,10 +43,11 @@ import random
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from .board import (BAR_PLACES, CHAIRS, Board, BoardTurn, BoardTurnState, TileScore, check_position,
+from .board import (BAR_PLACES, BAR_VALUES, CHAIRS, Board, BoardTurn, BoardTurnState, TileScore, check_position,
                     format_chairs, full_bag, parse_action, parse_bar, parse_chair, parse_chairs,
                     parse_placement, parse_tile, sort_tiles)
-from .errors import IllegalMove, NotationError, Refusal, refuse
+from .errors import IllegalMove, NotationError, Refusal, kind_of, need_text, refuse
+from .game import check_deal, replay
 
 HAND_SIZE = 5          # B3
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -235,6 +236,11 @@ class BoardGame:
 
     def hand(self, player: int | None = None) -> tuple[str, ...]:
         """One hand (the player to move's by default)."""
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int)
+                                   or not 0 <= player < self.players):
+            raise NotationError("player", str(player) if isinstance(player, int) else kind_of(player),
+                                f"is not a player of this game: give a number from 0 to {self.players - 1} "
+                                "(0 is the first player)")
         return self.hands[self.to_move if player is None else player]
 
     @property
@@ -577,6 +583,7 @@ class BoardGame:
                     raise NotationError("status", token,
                                         f"is not a legal tile of the turn in progress: {err}") from None
             # game._start stays the position before the turn: a save replays the turn's tiles
+        _check_reachable(game, fields[5].strip())
         return game
 
     def to_json(self) -> str:
@@ -589,8 +596,12 @@ class BoardGame:
 
     @classmethod
     def from_json(cls, text: str) -> "BoardGame":
-        """Load a save by replaying its actions (and checking the seed's deal); NotationError
-        if it is damaged."""
+        """Load a save by replaying its actions; NotationError if it is damaged or edited.
+
+        A dealt game (a seed) must start from the deal of its seed (B3): a changed seed or an
+        erased history is refused, and the first action that cannot be replayed is named. A
+        save without a seed is a game set up by hand, replayed from its start as written."""
+        text = need_text(text, "json", "a save made by to_json()")
         try:
             data = json.loads(text)
         except (TypeError, ValueError, RecursionError) as err:
@@ -606,22 +617,16 @@ class BoardGame:
                 raise NotationError("json", name, "must be a list of actions in notation")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise NotationError("json", "seed", "must be a whole number or null")
+        if not isinstance(start, str):
+            raise NotationError("json", "start", "must be the game notation the save starts from")
         game = cls.parse(start)
         if seed is not None:
-            dealt = cls.new(game.players, seed, game.to_move) if not game.turn else None
-            if dealt is None or dealt.format() != game.format():
-                raise NotationError("json", "seed", "does not match the game its seed deals")
+            if game.turn:
+                raise NotationError("json", "start", "holds a turn in progress; a dealt game starts from its deal")
+            check_deal(game.format(), cls.new(game.players, seed, game.to_move).format(), seed, BOARD_FIELDS)
             game.seed = seed
-        for action in actions:
-            try:
-                game.play(action)
-            except ValueError as err:  # IllegalMove or NotationError
-                raise NotationError("json", action, f"cannot be replayed: {err}") from None
-        for placement in placed:
-            try:
-                game.place(placement)
-            except ValueError as err:
-                raise NotationError("json", placement, f"cannot be replayed: {err}") from None
+        replay(game, actions, game.play)
+        replay(game, placed, game.place)
         if data.get("notation") != game.format():
             raise NotationError("json", "notation", "does not match the game its actions replay")
         return game
@@ -656,6 +661,39 @@ class BoardGame:
 
 
 # -- notation helpers ------------------------------------------------------------------------
+
+BOARD_FIELDS = ("chairs", "bar", "bag", "hands", "hand sizes", "scores", "out", "status")
+#: B8: the most one tile can score (two tables of four of their nation).
+TILE_MOST = 16
+#: The highest score the notation writes (six digits).
+SCORE_LIMIT = 999_999
+
+
+def _still_to_win(board: Board) -> int:
+    """The most points a player can still win: a tile on each empty chair (B8; a joker taken
+    back by a swap, B10, goes to another empty chair) and the bar's places still free (B9)."""
+    empty = sum(1 for t in board.chairs if not t)
+    return TILE_MOST * empty + sum(v for v in BAR_VALUES[len(board.bar):] if v > 0)
+
+
+def _check_reachable(game: "BoardGame", scores_text: str) -> None:
+    """Only states the rules can reach: no score so high that the points still to win would
+    take it past what the notation writes (so every state reached round-trips, B8, B9); a game
+    that should have ended has ended (B13); the player to move has an action (B4)."""
+    st = game._state
+    if max(st.scores) > SCORE_LIMIT - _still_to_win(st.board):
+        raise NotationError("scores", scores_text, f"holds more than a game can reach: at most "
+                            f"{SCORE_LIMIT - _still_to_win(st.board)} before the points still to win (B8, B9)")
+    if st.over is not None:
+        return
+    reason = end_reason(st.board, st.bag, st.hands, st.out)
+    if reason is not None:
+        raise NotationError("status", f"to:{st.to_move + 1}", f"goes on, but the game is over by {reason}: "
+                            "write over:" + reason)
+    if not (game.legal_bars() or game.legal_swaps() or game.turn) and game.best_action() is None:
+        raise NotationError("status", f"to:{st.to_move + 1}", "names a player who has no action left: a "
+                            "position the rules cannot reach (B4)")
+
 
 def _parse_swap(text: str) -> tuple[str, str]:
     if not isinstance(text, str):

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from .cards import GUEST_COPIES, check_copies, parse_guest, parse_nation, table_points
-from .errors import IllegalMove, NotationError, Refusal, refuse
+from .errors import need_text, IllegalMove, NotationError, Refusal, refuse
 from .layout import (COLUMNS, ROWS, SEAT_INDEX, SEAT_TABLES, SEATS, TABLE_INDEX, TABLE_PLACES,
                      TABLE_SEATS)
 
@@ -101,7 +101,7 @@ class Turn:
 
 def parse_placement(token: str) -> tuple[str, str]:
     """``"ITm@d3"`` → ``("ITm", "d3")``; NotationError naming the token otherwise."""
-    guest, at, seat = token.partition("@")
+    guest, at, seat = need_text(token, "placement", "guest@seat, for example ITm@d3").partition("@")
     if not at:
         raise NotationError("placement", token, "is not a placement: write guest@seat, for example ITm@d3")
     if not seat:

@@ -5,10 +5,37 @@ from __future__ import annotations
 from typing import NamedTuple
 
 
+#: The most characters of a student's input an error quotes (a pasted megabyte is not echoed).
+QUOTE_LIMIT = 80
+
+
+def shorten(text, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` as it may be quoted back: at most ``limit`` characters, ``…`` marking a cut."""
+    text = text if isinstance(text, str) else repr(text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def kind_of(value) -> str:
+    """What a value is, for a sentence about a wrong argument: ``"a number"``, ``"None"``."""
+    if value is None:
+        return "None"
+    names = {bool: "a yes/no value", int: "a number", float: "a number", list: "a list",
+             tuple: "a tuple", dict: "a dictionary", bytes: "bytes", set: "a set"}
+    return names.get(type(value), f"a {type(value).__name__}")
+
+
+def need_text(value, field: str, example: str) -> str:
+    """``value`` if it is text; otherwise a NotationError naming what was expected and given."""
+    if isinstance(value, str):
+        return value
+    raise NotationError(field, kind_of(value), f"is not text: write {example}")
+
+
 class NotationError(ValueError):
     """A notation that cannot be read: names the field and the offending token."""
 
     def __init__(self, field: str, token: str, problem: str):
+        token = shorten(token)
         self.field = field
         self.token = token
         self.problem = problem

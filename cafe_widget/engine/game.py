@@ -29,11 +29,13 @@ from dataclasses import dataclass, replace
 from .cafe import (Cafe, CardScore, Turn, TurnState, check_no_full_table, format_seats, format_tables,
                    parse_placement, parse_seat, parse_seats, parse_table_list, parse_tables, parse_turn)
 from .cards import (check_copies, full_guest_deck, full_table_deck, parse_guest, sort_guests)
-from .errors import IllegalMove, NotationError, Refusal, refuse
+from .errors import IllegalMove, NotationError, Refusal, kind_of, need_text, refuse
 
 HAND_SIZE = 7        # R3
 HAND_LIMIT = 12      # R10
 PENALTY = 2          # R13, per card in hand or face down
+CARD_MOST = 24       # R8: the most one card can score (three tables of four of their nation)
+SCORE_LIMIT = 999_999   # the highest score the notation writes (six digits)
 SAVE_FORMAT = "cafe-widget game"
 
 
@@ -224,7 +226,17 @@ class Game:
 
     def hand(self, player: int | None = None) -> tuple[str, ...]:
         """One hand (the player to move's by default)."""
-        return self.hands[self.to_move if player is None else player]
+        return self.hands[self.to_move if player is None else self._player(player)]
+
+    def _player(self, player) -> int:
+        """``player`` (from 0) checked: NotationError naming what was given otherwise."""
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise NotationError("player", kind_of(player), f"is not a player: give a number from 0 to "
+                                                           f"{self.players - 1} (0 is the first player)")
+        if not 0 <= player < self.players:
+            raise NotationError("player", str(player), f"is not a player of this game: give a number from 0 to "
+                                                       f"{self.players - 1} (0 is the first player)")
+        return player
 
     @property
     def guest_pile(self) -> tuple[str, ...]:
@@ -355,6 +367,7 @@ class Game:
         who = self.who_may_declare()
         if player is None:
             player = who[0] if who else self.to_move
+        player = self._player(player)
         if player not in who:
             return IllegalMove.because("R12", "cannot_declare", self.cafe, player=player + 1)
         return None
@@ -461,7 +474,7 @@ class Game:
     def act(self, action: str):
         """Do one action written in notation: ``RUf@c2``, ``undo``, ``end``, ``draw``,
         ``down:RUf``, ``declare`` or ``declare:N``, or a whole turn ``RUf@c2, ITf@c4``."""
-        text = action.strip()
+        text = need_text(action, "action", "an action such as RUf@c2, draw, end, undo, down:RUf or declare").strip()
         if text == "undo":
             return self.undo()
         if text == "end":
@@ -596,6 +609,12 @@ class Game:
         check_copies(all_guests, all_tables, "game")
         check_no_full_table(tables, seats)
         status = _parse_status(fields[7], players)
+        # Only scores whose growth the notation can still write: every guest still to place may
+        # score at most 24 (R8), so every state the game reaches from here round-trips.
+        most = SCORE_LIMIT - CARD_MOST * (len(guest_pile) + sum(len(h) for h in hands))
+        if max(scores) > most:
+            raise NotationError("scores", fields[6].strip(), f"holds more than a game can reach: at most {most} "
+                                "before the points the guests still to place can score (R8)")
         if status["declare"] is not None and hands[status["declare"]]:
             raise NotationError("status", f"declare:{status['declare'] + 1}",
                                 "names a player whose hand is not empty (R12c)")
@@ -615,6 +634,9 @@ class Game:
             if game.is_over:
                 raise NotationError("status", status["turn"], "ends the game; write the position after it")
             game._start, game.history = game.format(), []
+        if not guest_pile and status["over"] is None:   # drawing the last guest card ends the game
+            raise NotationError("guest pile", "-", "is empty but the game goes on: drawing the last guest card "
+                                "ends the game (R12b)")
         return game
 
     def to_json(self) -> str:
@@ -625,11 +647,18 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> "Game":
-        """Load a save by replaying its actions; NotationError if it is damaged."""
+        """Load a save by replaying its actions; NotationError if it is damaged or edited.
+
+        A dealt game (a seed) must start from the deal of its seed (R3), so a changed seed or an
+        erased history is refused; each action is replayed in order and the first one that
+        cannot be is named. A save without a seed is a game set up by hand: its start is taken
+        as written (it must still be a position the rules allow) and its actions are replayed.
+        """
+        text = need_text(text, "json", "a save made by to_json()")
         try:
             data = json.loads(text)
         except (TypeError, ValueError, RecursionError) as err:
-            raise NotationError("json", str(text)[:40], f"is not JSON ({err})") from None
+            raise NotationError("json", text[:40], f"is not JSON ({err})") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise NotationError("json", "format", f"is not {SAVE_FORMAT!r}")
         if data.get("version") != 1:
@@ -637,15 +666,16 @@ class Game:
         start, actions, seed = data.get("start"), data.get("actions"), data.get("seed")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise NotationError("json", "actions", "must be a list of actions in notation")
-        if seed is not None and not isinstance(seed, int):
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise NotationError("json", "seed", "must be a whole number or null")
+        if not isinstance(start, str):
+            raise NotationError("json", "start", "must be the game notation the save starts from")
         game = cls.parse(start)
-        game.seed = seed
-        for action in actions:
-            try:
-                game.act(action)
-            except ValueError as err:  # IllegalMove or NotationError
-                raise NotationError("json", action, f"cannot be replayed: {err}") from None
+        if seed is not None:
+            check_deal(game.format(), cls.new(game.players, seed, game.variant, game.to_move).format(), seed,
+                       GAME_FIELDS)
+            game.seed = seed
+        replay(game, actions, game.act)
         if data.get("notation") != game.format():
             raise NotationError("json", "notation", "does not match the game its actions replay")
         return game
@@ -682,6 +712,30 @@ class Game:
         if self.is_over:
             lines.append(f"  game over ({st.over})")
         return "\n".join(lines)
+
+
+GAME_FIELDS = ("tables", "seats", "table pile", "guest pile", "hands", "face-down", "scores", "status")
+
+
+def check_deal(start: str, dealt: str, seed: int, fields: tuple[str, ...]) -> None:
+    """A save's start against the deal of its seed: NotationError naming the first field that
+    differs (the seed or the start was edited, or the history erased)."""
+    if start == dealt:
+        return
+    for name, mine, theirs in zip(fields, start.split(" | "), dealt.split(" | ")):
+        if mine != theirs:
+            raise NotationError("json", "seed", f"is {seed}, whose deal differs from the save's start in its "
+                                f"{name}: the save was edited (a dealt game replays from its seed)")
+    raise NotationError("json", "seed", f"is {seed}, whose deal differs from the save's start: the save was edited")
+
+
+def replay(game, actions, act) -> None:
+    """Replay a save's ``actions`` with ``act``; NotationError naming the first that fails."""
+    for number, action in enumerate(actions, start=1):
+        try:
+            act(action)
+        except ValueError as err:  # IllegalMove or NotationError
+            raise NotationError("json", action, f"(action {number}) cannot be replayed: {err}") from None
 
 
 def _is_number(text: str, max_digits: int) -> bool:

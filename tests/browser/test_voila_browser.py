@@ -93,7 +93,7 @@ def test_voila_play_view_place_a_card():
         cards = [(m, start.place(*m.split("@")).cards[-1]) for m in moves]
         calm = [m for m, card in cards if not card.cleared]        # a card that stays on its seat
         alone = [m for m, card in cards if not card.cleared and card.points == 0]
-        move = (alone or calm or moves)[0]
+        move = (alone or calm or moves or ["draw@-"])[0]   # a deal with no legal card: draw (R4b)
         guest, seat = move.split("@")
         body = COLORS["woman" if guest.endswith("f") else "man"]
         empty = next(s for s in ("c2", "e4", "a2", "b5") if w.cafe.guest(s) is None and s != seat)
@@ -113,6 +113,14 @@ def test_voila_play_view_place_a_card():
         assert view.page.get_by_role("heading", name="Café International").is_visible()
         assert view.page.locator(".jp-InputArea-editor, .cm-editor, .jp-InputPrompt").count() == 0
         assert "CafeWidget" not in view.page.inner_text("body")
+
+        # A deal where no card may sit: the student draws (R4b, R10), and the computers answer.
+        if not moves:
+            done = len(w.game.log)
+            click("draw")
+            assert len(w.game.log) > done and w.game.log[done].action == "draw", w.status
+            view.screenshot("voila-play-draw.png", full_page=False)
+            return
 
         # The first card the engine allows: click it, its seats light up, click the seat.
         click(guest)
