@@ -53,6 +53,11 @@ WORDS = {
         "history_hand": "Looking back, read-only: ◀ ▶ step; Try from here plays on from this café.",
         "history_read_only": "You are looking back at turn {n} of {total} (read-only): ◀ ▶ step, "
                              "Back to game to play on.",
+        "history_live_first": "{text!r}: you are looking back at the game, which changes nothing; go back "
+                              "to the live game first (Back to game, or type live), or Try from here.",
+        "loaded_by_hand": "Loaded: {what}. A game set up by hand (no seed): its start is taken as written.",
+        "save_other_game": "This is a save of the board game: open it in a BoardWidget.",
+        "declare_computer": "{text!r}: player {n} is a computer; only a person declares from here (R12c).",
         "history_shown": "Turn {n} of {total}: {what}",
         "history_shown_start": "The start of the game (read-only): ▶ steps forward.",
         "row_turn": "{n}. {name}: {turn} +{points}", "row_draw": "{n}. {name}: draws",
@@ -186,6 +191,12 @@ WORDS = {
         "history_hand": "Retour en arrière, lecture seule : ◀ ▶ pour parcourir ; Essayer d'ici rejoue ce café.",
         "history_read_only": "Vous regardez le tour {n} sur {total} (lecture seule) : ◀ ▶ pour parcourir, "
                              "Retour au jeu pour continuer.",
+        "history_live_first": "{text!r} : vous regardez la partie en arrière, ce qui ne change rien ; "
+                              "revenez d'abord au jeu (Retour au jeu, ou tapez retour), ou Essayer d'ici.",
+        "loaded_by_hand": "Chargé : {what}. Une partie posée à la main (sans graine) : son début est pris tel "
+                          "qu'il est écrit.",
+        "save_other_game": "C'est une sauvegarde du jeu de plateau : ouvrez-la dans un BoardWidget.",
+        "declare_computer": "{text!r} : le joueur {n} est l'ordinateur ; seule une personne déclare ici (R12c).",
         "history_shown": "Tour {n} sur {total} : {what}",
         "history_shown_start": "Le début de la partie (lecture seule) : ▶ pour avancer.",
         "row_turn": "{n}. {name} : {turn} +{points}", "row_draw": "{n}. {name} : pioche",

@@ -11,6 +11,7 @@ its rule and sentence. No exception ever reaches the notebook.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections import Counter
 
@@ -18,7 +19,10 @@ import ipywidgets as widgets
 
 from ..engine import Cafe, Game, IllegalMove, NotationError
 from ..engine.cafe import parse_placement
+from ..engine.board_game import SAVE_FORMAT as BOARD_SAVE
 from ..engine.cards import GUEST_COPIES, GUEST_KINDS, TABLE_ADJECTIVES, full_table_deck, parse_guest
+from ..engine.errors import need_text, shorten
+from ..engine.game import SAVE_FORMAT as GAME_SAVE
 from ..engine.layout import SEATS, TOUCHES
 from ..guide import GUIDE_SEED, Guide, guided_game
 from ..players import make_player
@@ -30,6 +34,7 @@ from ..engine.messages import alone_words
 from ..render.words import (card_points, game_lines, over_text, player_name, result_lines, say,
                             turn_lines)
 from .draw import SCALE, aria_status, draw_layer, make_canvas, one_message
+from .safety import WIDGET_SAVE, Refused, field, is_refusal, on_canvas, point, read_save, restore, snapshot
 
 HUMAN = "human"
 COMPUTER = "computer"             # a computer player of the default kind
@@ -40,6 +45,13 @@ GAME, SANDBOX, PUZZLE, SEATS_TASK = "game", "sandbox", "puzzle", "seats"
 SCREEN_STATE = ("_mode", "_game", "_kinds", "_bots", "_cafe", "_turn", "_variant", "_selected",
                 "_hint", "_badges", "_info", "_status", "_kind", "_revealed", "_waiting",
                 "_viewing", "_view_best", "_reviewing", "_sheet_start", "_marks_at", "_marks")
+#: Everything an event may change: copied before each click, typed line or load, and put back
+#: when it is refused, so that a refusal changes nothing and a typed line is all or nothing.
+STATE_KEYS = SCREEN_STATE + ("_guide", "_box_pile", "_task_guest", "_task_marks", "_answer_shown",
+                             "_puzzles", "_pi", "_puzzle", "_grade", "_solved", "_shown_best", "_stash",
+                             "_refused", "_round")
+#: The computer players a save may name.
+KINDS = (HUMAN, COMPUTER, "random", "greedy", "steady", "strong")
 #: The scoresheet's and the history's buttons: they work whatever the game is waiting for.
 HISTORY_BUTTONS = ("back", "forward", "review", "rows_up", "rows_down", "try", "live", "best", "new")
 #: Words the command box takes for the buttons (besides placements in notation).
@@ -97,7 +109,9 @@ class CafeWidget(widgets.VBox):
         self._command_button = widgets.Button(description=say(lang, "command_button"),
                                               layout=widgets.Layout(width="110px"))
         self._live = widgets.HTML("")   # the status again, for screen readers (aria-live)
-        self._confirm: str | None = None   # "new" or "load": asked once, done on the second click
+        self._confirm: str | None = None   # "new" or "load": asked once, done by the same action next
+        self._asked: str | None = None     # the question pending when this event began
+        self._last_refused = False
         self._shown_notation = None
         super().__init__([self._canvas, self._live, widgets.HBox([self._command, self._command_button]),
                           widgets.HBox([self._text, self._load_button])])
@@ -117,7 +131,14 @@ class CafeWidget(widgets.VBox):
 
     @classmethod
     def from_notation(cls, text: str, **options) -> "CafeWidget":
-        """A game notation opens that game; a café notation opens a sandbox."""
+        """A game notation opens that game; a café notation opens a sandbox; a save
+        (``w.save()``, ``Game.to_json()``) opens what was saved."""
+        text = need_text(text, "notation", "a game or café notation, or a save")
+        if read_save(text) is not None or text.strip().startswith("{"):
+            w = cls(**options)
+            w._load(text)
+            w.redraw()
+            return w
         if len(text.split("|")) == 8:
             return cls(game=Game.parse(text), **options)
         return cls(cafe=Cafe.parse(text), **options)
@@ -178,7 +199,7 @@ class CafeWidget(widgets.VBox):
         self._refused: tuple | None = None   # the refused guest drawn faded, until the next click
         self._stash = None                 # the game a sandbox was tried from (Try from here)
 
-    def _setup(self, game, players, cafe, variant, seed, fill_pile: bool = True) -> None:
+    def _setup(self, game, players, cafe, variant, seed, fill_pile: bool = True, waiting: int | None = None) -> None:
         self._reset_screen()
         self._guide = None
         self._box_pile = False
@@ -204,6 +225,11 @@ class CafeWidget(widgets.VBox):
         self._cafe = self._turn = None
         self._variant = game.variant
         welcome = say(self.lang, "welcome", name=self._name(game.to_move))
+        if waiting is not None:   # a save made while a person had the R12c choice to make
+            self._waiting = waiting
+            self._mark_last_turns()
+            self._set_status(say(self.lang, "may_declare", name=self._name(waiting)), "ok")
+            return
         texts = [welcome] + self._computers_play()
         self._mark_last_turns()
         if game.is_over:   # computers only: they played to the end
@@ -212,16 +238,104 @@ class CafeWidget(widgets.VBox):
             self._set_status(" ".join(texts), "")
 
     def load(self, text: str) -> None:
-        """Open a game or café notation in this widget (the same as ``from_notation``)."""
+        """Open a save (``w.save()``, ``Game.to_json()``), a game notation or a café notation in
+        this widget (as ``from_notation`` would). A text that is refused changes nothing: the
+        status line says why, and the game shown stays."""
+        self._guarded(self._load, text)
+
+    def _load(self, text) -> None:
+        data = read_save(text)
+        if data is not None:
+            self._load_screen(data)
+            return
         text = text.strip()
-        if len(text.split("|")) == 8:
+        if text.startswith("{"):
+            probe = json.loads(text)
+            if probe.get("format") == BOARD_SAVE:
+                raise Refused(say(self.lang, "save_other_game"))
+            self._load_game(Game.from_json(text), probe.get("widget"))
+        elif len(text.split("|")) == 8:
             game = Game.parse(text)
-            kinds = self._kinds if len(self._kinds) == game.players else None
-            self._setup(game, kinds, None, False, None)
+            self._setup(game, self._kinds if len(self._kinds) == game.players else None, None, False, None)
         else:
             self._setup(None, None, Cafe.parse(text), self._variant if self._game is None else False, None)
+        by_hand = self._game is not None and self._game.seed is None
+        self._say("loaded_by_hand" if by_hand else "loaded", what=self.notation)
+
+    def _load_game(self, game: Game, widget) -> None:
+        """A game from a save, with the players and the R12c wait the widget saved with it."""
+        kinds, waiting, guide = (self._kinds if len(self._kinds) == game.players else None), None, None
+        if widget is not None:
+            if not isinstance(widget, dict):
+                raise NotationError("json", "widget", "must be the widget's part of a save")
+            players = field(widget, "players", list, f"must list {game.players} players")
+            if len(players) != game.players or not all(k in KINDS for k in players):
+                raise NotationError("json", "players", f"must list {game.players} players, each one of "
+                                    + ", ".join(KINDS))
+            kinds = players
+            waiting = widget.get("waiting")
+            if waiting is not None and (waiting not in range(game.players) or isinstance(waiting, bool)
+                                        or game.state.may_declare != waiting or kinds[waiting] != HUMAN):
+                raise NotationError("json", "waiting", "is not a person who may declare the end now (R12c)")
+            guide = widget.get("guide")
+            if guide is not None and (not isinstance(guide, int) or isinstance(guide, bool) or not 1 <= guide <= 99):
+                raise NotationError("json", "guide", "must be the guided game's step")
+        self._setup(game, kinds, None, False, None, waiting=waiting)
+        if guide is not None:
+            self._guide = Guide()
+            self._guide.step = guide
+
+    def _load_screen(self, data: dict) -> None:
+        """A save of a sandbox, a puzzle or a seat task (and the game it was tried from)."""
+        if data.get("version") != 1:
+            raise NotationError("json", "version", "must be 1")
+        if data.get("game") != "card":
+            raise Refused(say(self.lang, "save_other_game"))
+        origin, stash = data.get("from"), None
+        if origin is not None:
+            if not isinstance(origin, dict) or origin.get("format") != GAME_SAVE:
+                raise NotationError("json", "from", "must be the save of the game tried from")
+            self._load_game(Game.from_json(json.dumps(origin)), origin.get("widget"))
+            stash = {key: getattr(self, key) for key in SCREEN_STATE}
+        screen = data.get("screen")
+        variant = field(data, "variant", bool, "must be true or false")
+        cafe = Cafe.parse(field(data, "cafe", str, "must be a café notation"))
+        turn = field(data, "turn", list, "must list the placements of the turn in progress") if screen != SEATS_TASK else []
+        if screen == SANDBOX:
+            self._setup(None, None, cafe, variant, None, fill_pile=False)
+            self._box_pile = bool(data.get("box_pile"))
+        elif screen == PUZZLE:
+            self._start_puzzles(_puzzles_of(field(data, "puzzles", list, "must list the puzzles")))
+            index = field(data, "index", int, "must be the puzzle shown (from 0)")
+            if not 0 <= index < len(self._puzzles) or self._puzzles[index].cafe != cafe:
+                raise NotationError("json", "index", "is not the puzzle whose café is saved")
+            self._open_puzzle(index)
+            for name in ("solved", "shown_best"):
+                marks = field(data, name, list, "must list puzzles by their index")
+                if not all(isinstance(i, int) and 0 <= i < len(self._puzzles) for i in marks):
+                    raise NotationError("json", name, "must list puzzles by their index")
+                setattr(self, f"_{name}", set(marks))
+        elif screen == SEATS_TASK:
+            guest = parse_guest(field(data, "guest", str, "must be the guest to seat"), "guest")
+            marks = field(data, "marks", list, "must list seats")
+            self._setup(None, None, cafe, variant, None, fill_pile=False)
+            self._turn = cafe.begin_turn(variant)
+            self._mode, self._task_guest, self._answer_shown = SEATS_TASK, guest, bool(data.get("answer_shown"))
+            seats = {parse_placement(f"{guest}@{m}")[1] if isinstance(m, str) else None for m in marks}
+            if None in seats:
+                raise NotationError("json", "marks", "must list seats")
+            self._task_marks = tuple(sorted(seats, key=SEATS.index))
+        else:
+            raise NotationError("json", "screen", "is not one of sandbox, puzzle, seats")
+        for placement in turn:
+            if not isinstance(placement, str):
+                raise NotationError("json", "turn", "must list the placements of the turn in progress")
+            guest, seat = parse_placement(placement)
+            if screen == PUZZLE and guest not in self._hand():
+                raise IllegalMove.because("R4", "not_in_hand", self._turn.cafe, move=placement, guest=guest)
+            self._turn = self._turn.place(guest, seat)
+        self._stash = stash
         self._say("loaded", what=self.notation)
-        self.redraw()
 
     def _in_progress(self) -> bool:
         """A game is going on that a new game or a load would throw away."""
@@ -230,21 +344,19 @@ class CafeWidget(widgets.VBox):
 
     def _load_clicked(self) -> None:
         """Load: over a game in progress, ask first (a second click replaces it)."""
-        if self._in_progress() and self._confirm != "load":
+        if self._in_progress() and self._asked != "load":
             self._confirm = "load"
             self._say("load_confirm")
             return
-        self._confirm = None
-        self.load(self._text.value)
+        self._load(self._text.value)
 
     def _button_new(self) -> None:
         """A new game with the same players and options, the next seed (asked first while a
         game is going on)."""
-        if self._in_progress() and self._confirm != "new":
+        if self._in_progress() and self._asked != "new":
             self._confirm = "new"
             self._say("new_confirm")
             return
-        self._confirm = None
         stash = self._stash
         game, kinds = (self._game, self._kinds) if stash is None else (stash["_game"], stash["_kinds"])
         seed = game.seed + 1 if isinstance(game.seed, int) else random.SystemRandom().randrange(2**32)
@@ -269,36 +381,64 @@ class CafeWidget(widgets.VBox):
         self._from_front_end(self.command, text)
         self._command.value = ""
 
-    def _command_line(self, text: str) -> None:
+    def _command_line(self, text) -> None:
+        text = need_text(text, "command", "a move such as RUf@c2, or a word such as draw, end or hint")
         steps = [t.strip() for t in text.replace(";", ",").split(",") if t.strip()]
-        placed = 0
-        for step in steps:
-            word = step.lower().replace(":", " ").strip()
-            if "@" in step:
-                try:
-                    self._command_place(step)
-                except (IllegalMove, NotationError):
-                    for _ in range(placed):   # all or nothing: take this line's cards back
-                        self._button_undo()
-                    if placed:   # the refusal was of another café than the one now shown
-                        self._refused = None
-                    raise
-                placed += 1
-                continue
-            key = COMMANDS.get(word)
-            if word.startswith(("down ", "cachée ")):
-                self._command_select(step.split(None, 1)[1].replace(":", "").strip())
-                key = "down"
-            shown = [r.name for r in self._scene.regions if r.kind == "button"]
-            if key is None:
-                self._say("command_unknown", text=step, actions=", ".join(_command_words(shown, self.lang)))
-                return
-            if key not in shown:
-                self._say("command_not_now", text=step, action=step,
-                          actions=", ".join(_command_words(shown, self.lang)))
-                return
-            self._click(*self._scene.locate(key))
-            placed = 0
+        for i, step in enumerate(steps):
+            if i:   # the screen as the step before left it: its buttons, its café
+                self._scene = build_scene(self.view())
+            self._command_step(step)
+
+    def _command_step(self, step: str) -> None:
+        """One step of a typed line; a refusal raises, and the whole line is taken back."""
+        lang = self.lang
+        game = self._game
+        if "@" in step:
+            if self._viewing is not None:
+                raise Refused(say(lang, "history_live_first", text=shorten(step)))
+            self._need_hand(game)
+            self._command_place(step)
+            return
+        key, arg = _read_word(step)
+        shown = [r.name for r in self._scene.regions if r.kind == "button"]
+        if key is None:
+            raise Refused(say(lang, "command_unknown", text=shorten(step),
+                              actions=", ".join(_command_words(shown, lang))))
+        if key == "show_best" and "best" in shown:   # the history's own Show best
+            key = "best"
+        if self._viewing is not None and key not in HISTORY_BUTTONS:
+            raise Refused(say(lang, "history_live_first", text=shorten(step)))
+        if key == "declare" and arg:
+            self._command_declare(step, arg)
+            return
+        if key == "down" and arg:
+            self._need_hand(game)
+            self._command_select(arg)
+        if key not in shown:
+            raise Refused(say(lang, "command_not_now", text=shorten(step), action=shorten(step, 30),
+                              actions=", ".join(_command_words(shown, lang))))
+        self._click(*self._scene.locate(key))
+
+    def _need_hand(self, game) -> None:
+        """A typed move plays from the hand shown: never behind the hand-over screen."""
+        if game is not None and not game.is_over and not self._revealed:
+            raise Refused(say(self.lang, "handover", name=self._name(game.to_move)))
+
+    def _command_declare(self, step: str, arg: str) -> None:
+        """``declare:N`` (the log's spelling): player N, a person, declares the end (R12c)."""
+        self._need_game()
+        game = self._game
+        if not (arg.isascii() and arg.isdigit() and len(arg) == 1 and 1 <= int(arg) <= game.players):
+            raise NotationError("action", shorten(step), f"is not declare:N with N a player from 1 to {game.players}")
+        player = int(arg) - 1
+        if self._kinds[player] != HUMAN:
+            raise Refused(say(self.lang, "declare_computer", text=shorten(step), n=player + 1))
+        refusal = game.explain_declare_end(player)
+        if refusal is not None:
+            raise refusal
+        game.declare_end(player)
+        self._waiting = None
+        self._finish_text(say(self.lang, "declared", name=self._name(player)))
 
     def _command_select(self, guest_text: str) -> None:
         """Select a card of the hand (or palette) by its code, as a click on it would."""
@@ -411,11 +551,40 @@ class CafeWidget(widgets.VBox):
 
     def click(self, x: float, y: float) -> None:
         """A click at canvas pixel (x, y): the same code path as the mouse."""
-        self._guarded(self._click, x, y)
+        self._guarded(self._click_at, x, y)
+
+    @property
+    def refused(self) -> bool:
+        """Whether the last click, typed line or load was refused (it then changed nothing)."""
+        return self._last_refused
 
     def save(self) -> str:
-        """The game as JSON (``Game.to_json``), to keep or to replay; None without a game."""
-        return self._game.to_json() if self._game is not None else None
+        """What this widget shows, as JSON text to keep and :meth:`load` again: a game's save
+        (``Game.to_json``: the start, every action, the seed) with its players; a sandbox, a
+        puzzle or a seat task with its turn in progress, and the game it was tried from."""
+        return json.dumps(self._save_data(), indent=1)
+
+    def _save_data(self) -> dict:
+        if self._mode == GAME and self._game is not None:
+            return _game_save(self._game, self._kinds, self._waiting, self._guide)
+        data = {"format": WIDGET_SAVE, "version": 1, "game": "card", "screen": self._mode,
+                "variant": bool(self._variant)}
+        if self._mode == SEATS_TASK:
+            data.update(cafe=self._turn.cafe.format(), guest=self._task_guest, marks=list(self._task_marks),
+                        answer_shown=bool(self._answer_shown))
+        else:
+            start = self._puzzle.cafe if self._mode == PUZZLE else self._cafe
+            data.update(cafe=start.format(), turn=[c.text for c in self._turn.cards])
+        if self._mode == SANDBOX:
+            data["box_pile"] = bool(self._box_pile)
+        if self._mode == PUZZLE:
+            data.update(puzzles=[{"cafe": p.cafe.format(), "hand": " ".join(p.hand), "variant": p.variant,
+                                  "level": p.level, "number": p.number} for p in self._puzzles],
+                        index=self._pi, solved=sorted(self._solved), shown_best=sorted(self._shown_best))
+        if self._stash is not None:
+            stash = self._stash
+            data["from"] = _game_save(stash["_game"], stash["_kinds"], stash["_waiting"], None)
+        return data
 
     def __repr__(self) -> str:
         what = {SANDBOX: "sandbox", PUZZLE: "puzzle", SEATS_TASK: "seat task"}.get(self._mode)
@@ -442,31 +611,57 @@ class CafeWidget(widgets.VBox):
 
     def _on_client_ready(self) -> None:
         self._drawn = [None] * len(LAYERS)   # a new front end starts blank
-        self._guarded(self.redraw)
+        self._guarded(self.redraw, event=False)
 
-    def _guarded(self, action, *args) -> None:
-        """Run ``action``; show a refusal or any error in the status line, never a traceback."""
+    def _guarded(self, action, *args, event: bool = True) -> None:
+        """Run ``action``; show a refusal or any error in the status line, never a traceback.
+
+        An ``event`` (a click, a typed line, a load) first dismisses the question asked before
+        it (only the same action again answers it), and when refused puts everything back as it
+        was: the game, its log, the turn in progress, the screen (all or nothing)."""
+        if event:
+            self._asked, self._confirm = self._confirm, None
+            self._last_refused = False
+            before, shown = snapshot(self, STATE_KEYS), self._shown_state()
         try:
             action(*args)
-        except IllegalMove as err:
-            self._selected_clear_if_gone()
-            self._set_status(err.sentence(self.lang), "error")
-        except NotationError as err:
-            self._set_status(err.sentence(self.lang), "error")
         except Exception as err:  # noqa: BLE001 - a widget must not show a traceback
-            self._set_status(say(self.lang, "error", error=f"{type(err).__name__}: {err}"), "error")
+            if event:
+                mark, same = self._refused, self._shown_state() == shown
+                restore(self, before)
+                self._refused = mark if same else None   # the refused guest, on the café it was tried on
+                self._last_refused = True
+            if isinstance(err, (IllegalMove, NotationError)):
+                self._set_status(err.sentence(self.lang), "error")
+            elif isinstance(err, Refused):
+                self._set_status(err.sentence, "error")
+            else:   # the last safety net: a defect of ours, said in one line
+                self._set_status(say(self.lang, "error", error=f"{type(err).__name__}: {shorten(str(err))}"),
+                                 "error")
         try:
             self.redraw()
         except Exception:  # noqa: BLE001
             pass
+
+    def _shown_state(self) -> tuple:
+        """What a refusal must leave as it was: the screen, the game and the turn in progress."""
+        game = self._game
+        turn = self._turn
+        return (self._mode, self._viewing, self._stash is None,
+                None if game is None else (game.format(), len(game.log)),
+                None if turn is None else turn.cafe.format())
+
+    def _click_at(self, x, y) -> None:
+        x, y = point(x, y)
+        self._refused = None   # a refused guest stays drawn until the next click
+        if on_canvas(x, y):
+            self._click(x, y)
 
     def _click(self, x: float, y: float) -> None:
         self._refused = None   # a refused guest stays drawn until the next click
         region = hit_test(self._scene, x, y)
         if region is None:
             return
-        if not (region.kind == "button" and region.name == "new"):
-            self._confirm = None   # a question (New game? Load?) lasts until the next click
         self._hint = ()   # a hint lasts until the next click
         if region.kind == "row":
             self._show_position(region.index + 1)
@@ -551,10 +746,6 @@ class CafeWidget(widgets.VBox):
         if self._selected is not None and self._selected < len(hand):
             return hand[self._selected]
         return None
-
-    def _selected_clear_if_gone(self) -> None:
-        if self._selected is not None and self._selected >= len(self._hand()):
-            self._selected = None
 
     def _seat(self, seat: str) -> None:
         guest = self._selected_guest()
@@ -1381,6 +1572,53 @@ def _command_words(buttons, lang: str = "en") -> list[str]:
         if word and word not in out:
             out.append(word)
     return out
+
+
+def _read_word(step: str) -> tuple[str | None, str]:
+    """A typed word (``"draw"``, ``"fin du tour"``) → (its action, ""); the log's spellings with
+    an argument, ``"down:RUf"``, ``"down RUf"``, ``"cachée RUf"``, ``"declare:2"`` → (action,
+    argument); (None, "") for anything else."""
+    word = " ".join(step.lower().split())
+    if word in COMMANDS:
+        return COMMANDS[word], ""
+    head, _, arg = word.replace(":", " ", 1).partition(" ")
+    key = COMMANDS.get(head)
+    if key in ("down", "declare", "draw") and arg.strip():
+        if key == "draw":
+            return None, ""
+        return key, step.strip()[len(head) + 1:].strip()
+    return None, ""
+
+
+def _game_save(game: Game, kinds, waiting, guide) -> dict:
+    """A game's save (``Game.to_json``) with the widget's part: the players, the R12c wait and
+    the guided game's step, so that loading it gives back exactly this screen."""
+    data = json.loads(game.to_json())
+    data["widget"] = {"players": list(kinds), "waiting": waiting,
+                      "guide": guide.step if guide is not None else None}
+    return data
+
+
+def _puzzles_of(items: list) -> list:
+    """The puzzles of a save, each checked (NotationError naming the field)."""
+    puzzles = []
+    for item in items:
+        if not isinstance(item, dict):
+            raise NotationError("json", "puzzles", "must list puzzles (café, hand, variant, level, number)")
+        level, number = item.get("level"), item.get("number")
+        if not all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in (level, number)):
+            raise NotationError("json", "puzzles", "must number the puzzles with whole numbers")
+        try:
+            puzzles.append(Puzzle(field(item, "cafe", str, "must be a café notation"),
+                                  field(item, "hand", str, "must be a hand"), bool(item.get("variant")),
+                                  level=level, number=number))
+        except NotationError:
+            raise
+        except ValueError as err:   # a hand with no legal turn is not a puzzle
+            raise NotationError("json", "puzzles", shorten(str(err))) from None
+    if not puzzles:
+        raise NotationError("json", "puzzles", "must list at least one puzzle")
+    return puzzles
 
 
 def box_pile(cafe: Cafe) -> tuple[str, ...]:
