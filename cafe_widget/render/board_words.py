@@ -60,7 +60,11 @@ BOARD_WORDS = {
         "this_turn": "*This turn",
         "computer_turn": "Computers' turns: click to go on.",
         "error": "Something went wrong: {error}",
-        "new_confirm": "Start a new game? This one would be lost: click New game again.",
+        "new_confirm": "Start a new game? This one would be lost (w.save() keeps it as text): click New game "
+                       "again to start.",
+        "loaded_what": "Loaded: {what}.",
+        "loaded_by_hand": "Loaded: {what}. A game set up by hand (no seed): its start is taken as written.",
+        "save_other_game": "This is a save of the card game: open it in a CafeWidget.",
         "new_started": "New game, seed {seed}.",
         "loaded": "Loaded.",
         "command_placeholder": "an action: CFf@a2, CFm@b1 · bar RUm · swap ITf@c2 · end · undo · hint",
@@ -127,8 +131,12 @@ BOARD_WORDS = {
         "this_turn": "*Ce tour",
         "computer_turn": "Tours des ordinateurs : cliquez pour continuer.",
         "error": "Une erreur s'est produite : {error}",
-        "new_confirm": "Commencer une nouvelle partie ? Celle-ci serait perdue : cliquez encore sur "
-                       "Nouvelle partie.",
+        "new_confirm": "Commencer une nouvelle partie ? Celle-ci serait perdue (w.save() la garde en texte) : "
+                       "cliquez encore sur Nouvelle partie pour commencer.",
+        "loaded_what": "Chargé : {what}.",
+        "loaded_by_hand": "Chargé : {what}. Une partie posée à la main (sans graine) : son début est pris tel "
+                          "qu'il est écrit.",
+        "save_other_game": "C'est une sauvegarde du jeu de cartes : ouvrez-la dans un CafeWidget.",
         "new_started": "Nouvelle partie, graine {seed}.",
         "loaded": "Chargé.",
         "command_placeholder": "une action : CFf@a2, CFm@b1 · bar RUm · swap ITf@c2 · fin · annuler · conseil",

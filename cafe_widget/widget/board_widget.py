@@ -10,24 +10,33 @@ Hands are open (B3), so hot-seat play needs no hand-over screen.
 
 from __future__ import annotations
 
+import json
 import random
 
 import ipywidgets as widgets
 
 from ..engine import Board, BoardGame, IllegalMove, NotationError
 from ..engine.board import BAR_PLACES, CHAIR_TABLES, TABLE_NATION, full_bag, sort_tiles
-from ..engine.board_game import HAND_SIZE, BoardGameState
+from ..engine.board import parse_action
+from ..engine.board_game import HAND_SIZE, SAVE_FORMAT as BOARD_SAVE, BoardGameState
 from ..engine.cards import TABLE_ADJECTIVES
+from ..engine.errors import need_text, shorten
+from ..engine.game import SAVE_FORMAT as GAME_SAVE
 from ..render.board_scene import (BOARD_LAYERS, BOARD_ZONES, HEIGHT, WIDTH, BoardView, build_board_scene,
                                   player_lines)
 from ..render.board_words import (board_player_name, board_say, over_words, result_words, tile_points)
 from ..render.scene import hit_test
 from .draw import aria_status, draw_layer, error_sentence, make_canvas, one_message
+from .safety import Refused, field, on_canvas, point, read_save, restore, snapshot
 
 HUMAN = "human"
 KINDS = ("human", "random", "greedy", "strong", "computer")
 COMMANDS = {"end": "end", "fin": "end", "fin du tour": "end", "undo": "undo", "annuler": "undo",
-            "hint": "hint", "conseil": "hint", "new": "new", "nouvelle partie": "new"}
+            "hint": "hint", "conseil": "hint", "new": "new", "new game": "new", "nouvelle": "new",
+            "nouvelle partie": "new"}
+#: Everything an event may change: copied first, put back when the event is refused.
+STATE_KEYS = ("_game", "_kinds", "_bots", "_selected", "_asking", "_swap_mode", "_hint", "_marks", "_info",
+              "_status", "_kind")
 
 
 class _BestActionPlayer:
@@ -92,6 +101,9 @@ class BoardWidget(widgets.VBox):
         super().__init__([self._canvas, self._live, widgets.HBox([self._command, self._command_button])])
         self._drawn = [None] * len(BOARD_LAYERS)
         self._scene = None
+        self._confirm: str | None = None   # "new": asked once, done by New game again next
+        self._asked: str | None = None     # the question pending when this event began
+        self._last_refused = False
         self._canvas.on_mouse_down(lambda x, y: self.click(x / 2, y / 2))
         self._canvas.on_touch_start(lambda t: self.click(t[0][0] / 2, t[0][1] / 2) if t else None)
         self._canvas.on_client_ready(self._on_client_ready)
@@ -105,7 +117,14 @@ class BoardWidget(widgets.VBox):
     @classmethod
     def from_notation(cls, text: str, players=None, **options) -> "BoardWidget":
         """A game notation opens that game; a position (``"a2:CFf b1:CFm | -"``) opens a game
-        from that position (the other tiles shuffled into the bag, seed 0)."""
+        from that position (the other tiles shuffled into the bag, seed 0); a save
+        (``w.save()``, ``BoardGame.to_json()``) opens that game."""
+        text = need_text(text, "notation", "a board game notation, a position, or a save")
+        if text.strip().startswith("{"):
+            w = cls(players=players, **options) if players else cls(**options)
+            w._load(text)
+            w.redraw()
+            return w
         if len(text.split("|")) > 2:
             return cls(game=BoardGame.parse(text), players=players, **options)
         n = len(players) if players else 2
@@ -126,7 +145,6 @@ class BoardWidget(widgets.VBox):
         self._kinds = tuple(players)
         self._bots = {p: make_computer(k, p) for p, k in enumerate(players) if k != HUMAN}
         self._reset()
-        self._confirm_new = False
         texts = self._computers_play()
         if game.is_over:
             self._finish(" ".join(texts))
@@ -171,16 +189,66 @@ class BoardWidget(widgets.VBox):
 
     def click(self, x: float, y: float) -> None:
         """A click at canvas pixel (x, y): the same code path as the mouse."""
-        self._guarded(self._click, x, y)
+        self._guarded(self._click_at, x, y)
+
+    def _click_at(self, x, y) -> None:
+        x, y = point(x, y)
+        if on_canvas(x, y):
+            self._click(x, y)
 
     def command(self, text: str) -> None:
         """An action typed in notation: ``CFf@a2, CFm@b1``, ``ITf*@c2``, ``bar RUm``,
         ``swap ITf@c2``, ``end``, ``undo``, ``hint``, ``new`` (French words too)."""
         self._guarded(self._command_line, text)
 
+    @property
+    def refused(self) -> bool:
+        """Whether the last click, typed line or load was refused (it then changed nothing)."""
+        return self._last_refused
+
+    @property
+    def mode(self) -> str:
+        """The screen shown: ``"play"`` (the board widget has one screen for now)."""
+        return "play"
+
     def save(self) -> str:
-        """The game as JSON (``BoardGame.to_json``)."""
-        return self._game.to_json()
+        """The game as JSON text to keep and :meth:`load` again: ``BoardGame.to_json`` (the seed,
+        the start, every action, the turn in progress) with the players."""
+        data = json.loads(self._game.to_json())
+        data["widget"] = {"players": list(self._kinds)}
+        return json.dumps(data, indent=1)
+
+    def load(self, text: str) -> None:
+        """Open a save (``w.save()``, ``BoardGame.to_json()``), a game notation or a position
+        in this widget. A text that is refused changes nothing: the status line says why."""
+        self._guarded(self._load, text)
+
+    def _load(self, text) -> None:
+        data = read_save(text)
+        text = text.strip()
+        kinds = list(self._kinds)
+        if data is not None or text.startswith("{"):
+            probe = data if data is not None else json.loads(text)
+            if probe.get("format") == GAME_SAVE or probe.get("game") == "card":
+                raise Refused(board_say(self.lang, "save_other_game"))
+            game = BoardGame.from_json(text)
+            widget = probe.get("widget")
+            if widget is not None:
+                players = field(widget, "players", list, f"must list {game.players} players") if isinstance(
+                    widget, dict) else None
+                if players is None or len(players) != game.players or not all(k in KINDS for k in players):
+                    raise NotationError("json", "players", f"must list {game.players} players, each one of "
+                                        + ", ".join(KINDS))
+                kinds = players
+        elif len(text.split("|")) > 2:
+            game = BoardGame.parse(text)
+        else:
+            game = game_from_position(Board.parse(text), len(kinds))
+        if len(kinds) != game.players:
+            kinds = [HUMAN] + ["computer"] * (game.players - 1)
+        self._setup(game, kinds, None)
+        key = "loaded_by_hand" if game.seed is None else "loaded_what"
+        self._status = board_say(self.lang, key, what=game.board.format()) + " " + self._status
 
     def __repr__(self) -> str:
         return f"<BoardWidget {self._game.players} players: {self._game.board.format()}>"
@@ -197,7 +265,7 @@ class BoardWidget(widgets.VBox):
 
     def _on_client_ready(self) -> None:
         self._drawn = [None] * len(BOARD_LAYERS)   # a new front end starts blank
-        self._guarded(self.redraw)
+        self._guarded(self.redraw, event=False)
 
     def _submit(self) -> None:
         text = self._command.value
@@ -205,14 +273,27 @@ class BoardWidget(widgets.VBox):
             self.command(text)
             self._command.value = ""
 
-    def _guarded(self, action, *args) -> None:
-        """Run ``action``; a refusal or any error goes to the status line, never a traceback."""
+    def _guarded(self, action, *args, event: bool = True) -> None:
+        """Run ``action``; a refusal or any error goes to the status line, never a traceback.
+
+        An ``event`` (a click, a typed line, a load) first dismisses the question asked before
+        it (only New game again answers it), and when refused puts everything back as it was:
+        the game, the turn in progress, the screen (all or nothing)."""
+        if event:
+            self._asked, self._confirm = self._confirm, None
+            self._last_refused = False
+            before = snapshot(self, STATE_KEYS)
         try:
             action(*args)
         except Exception as err:  # noqa: BLE001 - a widget must not show a traceback
-            if isinstance(err, IllegalMove):
-                self._asking = None
-            self._set_status(error_sentence(err, self.lang, board_say(self.lang, "error", error="{error}")), "error")
+            if event:
+                restore(self, before)
+                self._last_refused = True
+            if isinstance(err, Refused):
+                self._set_status(err.sentence, "error")
+            else:
+                self._set_status(error_sentence(err, self.lang, board_say(self.lang, "error", error="{error}")),
+                                 "error")
         try:
             self.redraw()
         except Exception:  # noqa: BLE001
@@ -226,7 +307,6 @@ class BoardWidget(widgets.VBox):
         if region.kind == "button" and region.name == "new":
             self._button_new()
             return
-        self._confirm_new = False
         game = self._game
         if game.is_over:
             self._finish("")
@@ -457,8 +537,8 @@ class BoardWidget(widgets.VBox):
 
     def _button_new(self) -> None:
         game = self._game
-        if not game.is_over and game.log and not self._confirm_new:
-            self._confirm_new = True
+        if not game.is_over and (game.log or game.turn) and self._asked != "new":
+            self._confirm = "new"   # a game in progress (a tile seated this turn included): ask first
             self._set_status(board_say(self.lang, "new_confirm"), "")
             return
         seed = game.seed + 1 if isinstance(game.seed, int) else random.SystemRandom().randrange(2**32)
@@ -522,47 +602,45 @@ class BoardWidget(widgets.VBox):
         self._selected = None
         self._set_status((before + " " if before else "") + over_words(game, self.lang, self._kinds), "ok")
 
-    def _command_line(self, text: str) -> None:
-        game = self._game
+    def _command_line(self, text) -> None:
+        text = need_text(text, "command", "an action such as CFf@a2, bar RUm, swap ITf@c2, end or hint")
         self._hint = ()
         for step in [s.strip() for s in text.split(";") if s.strip()]:
-            word = step.lower()
-            key = COMMANDS.get(word)
-            if key == "new":
-                self._button_new()
-                continue
-            if game.is_over:
-                self._finish("")
-                return
-            if key is not None:
-                getattr(self, f"_button_{key}")()
-                continue
-            if word.startswith("bar "):
-                tile = step.split(None, 1)[1].strip()
-                hand = game.hand()
-                if tile in hand:
-                    self._selected = (game.to_move, hand.index(tile))
-                player = game.to_move
-                turn = game.bar(tile)
-                self._done(player, turn, board_say(self.lang, "bar_done", name=self._name(player), tile=tile,
-                                                   place=turn.bar_place, points=game.log[-1].points))
-                continue
-            if word.startswith(("swap ", "échange ")):
-                tile, chair = step.split(None, 1)[1].strip().split("@")
-                self._swap(tile.strip(), chair.strip())
-                continue
-            if "@" not in step:
-                self._set_status(board_say(self.lang, "command_unknown", text=step), "error")
-                return
-            placed = 0
-            try:
-                for placement in [p.strip() for p in step.split(",") if p.strip()]:
-                    self._place(placement)
-                    placed += 1
-            except (IllegalMove, NotationError):
-                for _ in range(placed):   # all or nothing
-                    game.undo()
-                raise
+            self._command_step(step)
+
+    def _command_step(self, step: str) -> None:
+        """One step of a typed line, on the game as the steps before left it (a New game
+        included); a refusal raises, and the whole line is taken back."""
+        key = COMMANDS.get(" ".join(step.lower().split()))
+        if key == "new":
+            self._button_new()
+            return
+        game = self._game
+        if game.is_over:
+            self._finish("")
+            return
+        if key is not None:
+            getattr(self, f"_button_{key}")()
+            return
+        head = step.split(None, 1)[0].lower()
+        if head not in ("bar", "swap", "échange") and "@" not in step:
+            raise Refused(board_say(self.lang, "command_unknown", text=shorten(step)))
+        if head == "échange":
+            step = "swap" + step[len(head):]
+        action = parse_action(step)   # NotationError naming the token: "swap ITf" has no chair
+        if action[0] == "bar":
+            hand = game.hand()
+            if action[1] in hand:
+                self._selected = (game.to_move, hand.index(action[1]))
+            player = game.to_move
+            turn = game.bar(action[1])
+            self._done(player, turn, board_say(self.lang, "bar_done", name=self._name(player), tile=action[1],
+                                               place=turn.bar_place, points=game.log[-1].points))
+        elif action[0] == "swap":
+            self._swap(action[1], action[2])
+        else:
+            for tile, chair in action[1]:
+                self._place(f"{tile}@{chair}")
 
     # -- the view -------------------------------------------------------------------------
 
