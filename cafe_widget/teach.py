@@ -22,6 +22,7 @@ import re
 from .engine import Cafe, Game, IllegalMove, NotationError, Turn
 from .engine.cards import TABLE_ADJECTIVES, guest_name
 from .engine.cafe import parse_turn
+from .engine.errors import kind_of, need_text
 from .engine.layout import SEATS, TOUCHES
 from .engine.messages import alone_words
 from .practice import Puzzle, check_points, check_seats, puzzles  # noqa: F401 (for the notebooks)
@@ -300,6 +301,7 @@ def check(cafe, placement: str, variant: bool = False, lang: str = "en") -> None
 def where(cafe, guest: str, variant: bool = False, lang: str = "en") -> None:
     """Where may ``guest`` sit, and what would each seat score? Prints one line a seat."""
     try:
+        guest = need_text(guest, "guest", "a guest such as ITm")
         scores = _cafe(cafe).begin_turn(variant).seat_scores(guest)
     except NotationError as err:
         _unreadable(err, lang)
@@ -314,6 +316,8 @@ def where(cafe, guest: str, variant: bool = False, lang: str = "en") -> None:
 
 def last_turns(game, count: int = 3, lang: str = "en") -> None:
     """Print the game's last ``count`` actions; turns of placed cards table by table."""
+    if not _is_game(game, lang):
+        return
     entries = game.log[-count:]
     if not entries:
         print(_say(lang, "nobody"))
@@ -329,6 +333,8 @@ def review(game, player: int | None = None, lang: str = "en") -> None:
     """Print the game's review (``game.review()``): each action taken, what it scored, and the
     best placing turn the hand had then; only ``player``'s (from 0) if given. Facts, not
     verdicts: drawing instead of placing can be right."""
+    if not _is_game(game, lang):
+        return
     entries = [e for e in game.review() if player is None or e.player == player]
     if not entries:
         print(_say(lang, "nothing_review"))
@@ -348,6 +354,9 @@ def show(thing, lang: str = "en") -> None:
         thing = read(thing, lang)
         if thing is None:
             return
+    if not isinstance(thing, (Game, Cafe)):
+        _unreadable(NotationError("café", kind_of(thing), "is not a café: give café notation or a Cafe"), lang)
+        return
     cafe = thing.cafe if isinstance(thing, Game) else thing
     lines = str(cafe).splitlines()[:-1]
     lines.append(_say(lang, "table_pile", pile=" ".join(cafe.pile) if cafe.pile else _say(lang, "empty")))
@@ -363,9 +372,20 @@ def show(thing, lang: str = "en") -> None:
     print("\n".join(lines))
 
 
+def _is_game(game, lang: str) -> bool:
+    """True for a Game; otherwise the one line saying what was given instead."""
+    if isinstance(game, Game):
+        return True
+    _unreadable(NotationError("game", kind_of(game), "is not a game: give a Game, for example "
+                              "Game.new(players=2, seed=1)"), lang)
+    return False
+
+
 def result(game, lang: str = "en") -> None:
     """Print the final score (R13): score, penalty (2 a card in hand or face down), final,
     place; a tie broken by fewer penalties, then shared."""
+    if not _is_game(game, lang):
+        return
     res = game.result()
     lines = [_say(lang, "result_head")]
     for st in res.ranking:

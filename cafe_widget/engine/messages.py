@@ -442,6 +442,9 @@ NOTATION_FIELDS_FR = {
 _PROBLEMS_FR = (
     (r"is not text", "n'est pas du texte"),
     (r"is not text: write (.*)", "n'est pas du texte : écrivez {0}"),
+    (r"is not a game: give a Game, for example (.*)", "n'est pas une partie : donnez un Game, par exemple {0}"),
+    (r"is not a number: give (x|y) as canvas pixels, for example (.*)",
+     "n'est pas un nombre : donnez {0} en pixels du canevas, par exemple {1}"),
     (r"is not a guest: write a nation code and f or m, for example RUf or ITm",
      "n'est pas un client : écrivez un code de nation et f ou m, par exemple RUf ou ITm"),
     (r"is not a guest: write a nation code and f or m(.*)",
