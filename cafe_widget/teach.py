@@ -376,8 +376,8 @@ def _is_game(game, lang: str) -> bool:
     """True for a Game; otherwise the one line saying what was given instead."""
     if isinstance(game, Game):
         return True
-    _unreadable(NotationError("game", kind_of(game), "is not a game: give a Game, for example "
-                              "Game.new(players=2, seed=1)"), lang)
+    print(NotationError("game", kind_of(game), "is not a game: give a Game, for example "
+                        "Game.new(players=2, seed=1)").sentence(lang))
     return False
 
 

@@ -29,16 +29,31 @@ class Refused(Exception):
         super().__init__(sentence)
 
 
-def copied(value):
+class _Kept:
+    """A game as it was: the object itself (a notebook may hold it: ``g = w.game``) and a copy
+    of its state, put back into the same object on restore."""
+
+    __slots__ = ("original", "state")
+
+    def __init__(self, game):
+        self.original, self.state = game, game.copy()
+
+
+def copied(value, revive: bool = False):
     """A copy of a piece of widget state deep enough that the event cannot change it: games
-    are copied (their states are immutable), containers are copied, players and guides (which
-    keep a random generator or a step count) are copied whole; anything else is immutable."""
+    are kept (the object, and a copy of its state: states are immutable, so this is cheap),
+    containers are copied, computer players (their random generator) and guides (their step)
+    are copied whole; anything else is immutable. ``revive`` turns such a copy back into
+    state, each game the same object as before with its state put back."""
+    if isinstance(value, _Kept):
+        value.original.__dict__.update(value.state.copy().__dict__)
+        return value.original
     if isinstance(value, (Game, BoardGame)):
-        return value.copy()
+        return _Kept(value)
     if isinstance(value, dict):
-        return {k: copied(v) for k, v in value.items()}
+        return {k: copied(v, revive) for k, v in value.items()}
     if isinstance(value, list):
-        return [copied(v) for v in value]
+        return [copied(v, revive) for v in value]
     if isinstance(value, set):
         return set(value)
     if hasattr(value, "__dict__") and hasattr(value, "actions"):
@@ -59,13 +74,13 @@ def snapshot(widget, keys) -> dict:
 
 
 def restore(widget, state: dict) -> None:
-    """Put back a :func:`snapshot` (copies again: the snapshot may be restored twice)."""
+    """Put back a :func:`snapshot` (it may be restored more than once)."""
     for key, value in state.items():
         if value is _MISSING:
             if key in widget.__dict__:
                 delattr(widget, key)
         else:
-            setattr(widget, key, copied(value))
+            setattr(widget, key, copied(value, revive=True))
 
 
 def point(x, y) -> tuple[float, float]:
