@@ -6,7 +6,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 FIRST  := notebooks/01_the_cafe.ipynb
 
-.PHONY: lab test bench install clean notebooks lite
+.PHONY: lab test bench install clean notebooks lite fuzz
 
 $(VENV)/.installed-test: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,11 @@ install: $(VENV)/.installed-test
 # NBVAL_CHECK_OUTPUT are compared; every cell must run).
 test: $(VENV)/.installed-test
 	$(PY) -m pytest -q --nbval-lax --nbval-current-env --nbval-cell-timeout=120 tests notebooks
+
+# The widgets driven as a class of students would (clicks anywhere, typed lines, loads of saves),
+# seeded, invariants checked after every step: 3000 steps of each kind (--seed, --kinds, --keep-going).
+fuzz: $(VENV)/.installed-test
+	$(PY) tests/widget_fuzz.py --steps 3000
 
 # The server-less site: JupyterLite with the package and the notebooks, in _site/.
 lite: $(VENV)/.installed-test

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from ..engine import Board, BoardGame, IllegalMove, NotationError
 from ..engine.board import BAR_PLACES, CHAIR_TABLES, TABLE_NATION, full_bag, sort_tiles
 from ..engine.board import parse_action
-from ..engine.board_game import HAND_SIZE, SAVE_FORMAT as BOARD_SAVE, BoardGameState
+from ..engine.board_game import HAND_SIZE, SAVE_FORMAT as BOARD_SAVE, BoardGameState, end_reason
 from ..engine.cards import TABLE_ADJECTIVES
 from ..engine.errors import need_text, shorten
 from ..engine.game import SAVE_FORMAT as GAME_SAVE
@@ -69,9 +69,11 @@ def game_from_position(board: Board, players: int = 2, seed: int = 0) -> BoardGa
         bag.remove(tile)
     random.Random(seed).shuffle(bag)
     hands = tuple(sort_tiles(bag[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(players))
-    state = BoardGameState(board, tuple(bag[players * HAND_SIZE:]), hands, (HAND_SIZE,) * players,
-                           (0,) * players, (False,) * players, 0)
-    return BoardGame(state, None)
+    rest, out = tuple(bag[players * HAND_SIZE:]), (False,) * players
+    state = BoardGameState(board, rest, hands, (HAND_SIZE,) * players, (0,) * players, out, 0,
+                           end_reason(board, rest, hands, out))   # a position may end the game (B13)
+    game = BoardGame(state, None)
+    return BoardGame.parse(game.format())   # only a position the rules can reach (B4, B13)
 
 
 class BoardWidget(widgets.VBox):
