@@ -95,6 +95,20 @@ def test_every_action_of_the_history_typed_back_replays_the_game(seed):
     assert [e.action for e in w.game.log] == [e.action for e in game.log]
 
 
+def test_the_hint_and_the_scoresheet_spellings_of_a_turn_are_commands():
+    """The best turn as the hint writes it (``RUf@c2, ITf@c4``) and as the scoresheet writes it
+    (without commas) both play it."""
+    for spelling in (lambda text: text, lambda text: text.replace(",", "")):
+        w = CafeWidget(game=Game.new(2, seed=7), players=["human", "steady"])
+        best = w.game.best_turn()
+        assert len(best.cards) > 1
+        w.command("hint")
+        assert best.text in w.status
+        w.command(spelling(best.text) + ", end")
+        assert not w.refused, w.status
+        assert best.text in [e.action for e in w.game.log]
+
+
 # -- 2. the history view never changes the live game ---------------------------------------------
 
 def test_a_refused_line_in_the_history_view_keeps_the_live_turn():

@@ -383,7 +383,10 @@ class CafeWidget(widgets.VBox):
 
     def _command_line(self, text) -> None:
         text = need_text(text, "command", "a move such as RUf@c2, or a word such as draw, end or hint")
-        steps = [t.strip() for t in text.replace(";", ",").split(",") if t.strip()]
+        steps = []
+        for step in (t.strip() for t in text.replace(";", ",").split(",")):
+            # a turn as the scoresheet writes it, "RUf@c2 ITf@c4", is its placements one by one
+            steps += step.split() if "@" in step else [step] if step else []
         for i, step in enumerate(steps):
             if i:   # the screen as the step before left it: its buttons, its café
                 self._scene = build_scene(self.view())
