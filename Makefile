@@ -21,9 +21,10 @@ $(VENV)/.installed-lab: pyproject.toml
 install: $(VENV)/.installed-test
 
 # Unit, property and browser tests, and nbval over every notebook (only the cells marked
-# NBVAL_CHECK_OUTPUT are compared; every cell must run).
+# NBVAL_CHECK_OUTPUT are compared; every cell must run). In parallel, a worker a core; a file's
+# tests (a notebook's cells) stay on one worker.
 test: $(VENV)/.installed-test
-	$(PY) -m pytest -q --nbval-lax --nbval-current-env --nbval-cell-timeout=120 tests notebooks
+	$(PY) -m pytest -q -n auto --dist loadfile --nbval-lax --nbval-current-env --nbval-cell-timeout=120 tests notebooks
 
 # The widgets driven as a class of students would (clicks anywhere, typed lines, loads of saves),
 # seeded, invariants checked after every step: 3000 steps of each kind (--seed, --kinds, --keep-going).
