@@ -123,7 +123,8 @@ class BoardWidget(widgets.VBox):
         (``w.save()``, ``BoardGame.to_json()``) opens that game."""
         text = need_text(text, "notation", "a board game notation, a position, or a save")
         if text.strip().startswith("{"):
-            w = cls(players=players, **options) if players else cls(**options)
+            n = len(players) if players else 2   # a fixed deal (no randomness) before the load
+            w = cls(game=BoardGame.new(n, seed=0), players=players, **options)
             w._load(text)
             w.redraw()
             return w

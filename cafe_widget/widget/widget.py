@@ -135,7 +135,7 @@ class CafeWidget(widgets.VBox):
         (``w.save()``, ``Game.to_json()``) opens what was saved."""
         text = need_text(text, "notation", "a game or café notation, or a save")
         if read_save(text) is not None or text.strip().startswith("{"):
-            w = cls(**options)
+            w = cls(cafe=Cafe.parse("- - - - - | -"), **options)   # no deal (no randomness) before the load
             w._load(text)
             w.redraw()
             return w
