@@ -15,6 +15,7 @@ import pytest
 from cafe_widget import CafeWidget, teach
 from cafe_widget.engine import BoardGame, Cafe, Game, IllegalMove, NotationError
 from cafe_widget.widget.board_widget import BoardWidget
+from test_save_properties import card_game
 
 INTERNAL = ("Something went wrong", "Un problème est survenu", "Une erreur s'est produite", "Error:")
 
@@ -35,27 +36,7 @@ def assert_refused_unchanged(w, before, *words):
 
 def played(seed: int, steps: int) -> Game:
     """A seeded game played by random legal actions, every kind of action in its history."""
-    rng = random.Random(seed)
-    game = Game.new(2, seed=seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        legal = game.legal_placements()
-        if game.who_may_declare() and rng.random() < 0.3:
-            game.declare_end()
-        elif game.turn and game.can_end_turn() and (not legal or rng.random() < 0.4):
-            game.end_turn()
-        elif game.turn and (not legal or rng.random() < 0.1):
-            game.undo()
-        elif game.turn:
-            game.place(rng.choice(legal))
-        elif legal and rng.random() < 0.7:
-            game.place(rng.choice(legal))
-        elif len(game.hand()) < 12:
-            game.draw()
-        else:
-            game.lay_face_down(rng.choice(game.hand()))
-    return game
+    return card_game(seed, 2, steps)
 
 
 # -- 1. the engine's own spellings, typed back --------------------------------------------------

@@ -46,7 +46,7 @@ from dataclasses import dataclass, replace
 from .board import (BAR_PLACES, BAR_VALUES, CHAIRS, Board, BoardTurn, BoardTurnState, TileScore, check_position,
                     format_chairs, full_bag, parse_action, parse_bar, parse_chair, parse_chairs,
                     parse_placement, parse_tile, sort_tiles)
-from .errors import IllegalMove, NotationError, Refusal, kind_of, need_text, refuse
+from .errors import IllegalMove, NotationError, Refusal, json_problem, kind_of, need_text, refuse
 from .game import check_deal, replay
 
 HAND_SIZE = 5          # B3
@@ -605,7 +605,7 @@ class BoardGame:
         try:
             data = json.loads(text)
         except (TypeError, ValueError, RecursionError) as err:
-            raise NotationError("json", str(text)[:40], f"is not JSON ({err})") from None
+            raise NotationError("json", str(text)[:40], json_problem(err)) from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise NotationError("json", "format", f"is not {SAVE_FORMAT!r}")
         if data.get("version") != 1:

@@ -31,6 +31,15 @@ def need_text(value, field: str, example: str) -> str:
     raise NotationError(field, kind_of(value), f"is not text: write {example}")
 
 
+def json_problem(err: Exception) -> str:
+    """Why a save is not JSON, for a student: where it breaks (a save pasted half is the usual
+    cause), not the parser's jargon alone."""
+    pos = getattr(err, "pos", None)
+    if isinstance(pos, int):
+        return f"is not a whole save: it breaks at character {pos + 1} (paste the save whole)"
+    return "is not a whole save: it is not JSON (paste the save whole)"
+
+
 class NotationError(ValueError):
     """A notation that cannot be read: names the field and the offending token."""
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from .cafe import (Cafe, CardScore, Turn, TurnState, check_no_full_table, format_seats, format_tables,
                    parse_placement, parse_seat, parse_seats, parse_table_list, parse_tables, parse_turn)
 from .cards import (check_copies, full_guest_deck, full_table_deck, parse_guest, sort_guests)
-from .errors import IllegalMove, NotationError, Refusal, kind_of, need_text, refuse
+from .errors import IllegalMove, NotationError, Refusal, json_problem, kind_of, need_text, refuse
 
 HAND_SIZE = 7        # R3
 HAND_LIMIT = 12      # R10
@@ -658,7 +658,7 @@ class Game:
         try:
             data = json.loads(text)
         except (TypeError, ValueError, RecursionError) as err:
-            raise NotationError("json", text[:40], f"is not JSON ({err})") from None
+            raise NotationError("json", text[:40], json_problem(err)) from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise NotationError("json", "format", f"is not {SAVE_FORMAT!r}")
         if data.get("version") != 1:

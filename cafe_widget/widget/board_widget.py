@@ -307,12 +307,7 @@ class BoardWidget(widgets.VBox):
         if region is None:
             return
         self._hint = ()
-        if region.kind == "button" and region.name == "new":
-            self._button_new()
-            return
-        game = self._game
-        if game.is_over:
-            self._finish("")
+        if self._answered_first("new" if region.kind == "button" and region.name == "new" else None):
             return
         if region.kind == "button" and region.name.startswith("declare:"):
             self._declare(region.name.split(":", 1)[1])
@@ -605,6 +600,17 @@ class BoardWidget(widgets.VBox):
         self._selected = None
         self._set_status((before + " " if before else "") + over_words(game, self.lang, self._kinds), "ok")
 
+    def _answered_first(self, key: str | None) -> bool:
+        """New game answers at any time; over a game that is over, anything else shows the
+        result. True when the action was taken here."""
+        if key == "new":
+            self._button_new()
+            return True
+        if self._game.is_over:
+            self._finish("")
+            return True
+        return False
+
     def _command_line(self, text) -> None:
         text = need_text(text, "command", "an action such as CFf@a2, bar RUm, swap ITf@c2, end or hint")
         self._hint = ()
@@ -615,13 +621,9 @@ class BoardWidget(widgets.VBox):
         """One step of a typed line, on the game as the steps before left it (a New game
         included); a refusal raises, and the whole line is taken back."""
         key = COMMANDS.get(" ".join(step.lower().split()))
-        if key == "new":
-            self._button_new()
+        if self._answered_first(key):
             return
         game = self._game
-        if game.is_over:
-            self._finish("")
-            return
         if key is not None:
             getattr(self, f"_button_{key}")()
             return

@@ -14,7 +14,7 @@ import json
 import math
 
 from ..engine import BoardGame, Game, IllegalMove, NotationError
-from ..engine.errors import kind_of, need_text, shorten
+from ..engine.errors import json_problem, kind_of, need_text, shorten
 
 #: A widget save: the format, and the game it is of (``"card"`` or ``"board"``).
 WIDGET_SAVE = "cafe-widget screen"
@@ -107,7 +107,7 @@ def read_save(text) -> dict | None:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as err:
-        raise NotationError("json", shorten(text.strip(), 40), f"is not JSON ({err})") from None
+        raise NotationError("json", shorten(text.strip(), 40), json_problem(err)) from None
     if not isinstance(data, dict):
         raise NotationError("json", shorten(text.strip(), 40), "is not a save")
     return data if data.get("format") == WIDGET_SAVE else None

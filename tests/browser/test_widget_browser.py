@@ -249,3 +249,61 @@ def test_keyboard_path_and_new_game(lab):
     assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
     nb.close()
     print(f"keyboard and new game scenario: {time.monotonic() - t0:.1f} s")
+
+
+def test_bad_inputs_change_nothing_and_a_save_loads_back(lab):
+    """Issue 20 by keyboard and mouse: the log's spelling of a face-down card typed in the command
+    box is refused with its rule and changes nothing; half a save pasted under Load (over a turn
+    in progress: asked first) is refused with its reason and the turn stays; the whole save,
+    pasted and loaded, gives the same game back."""
+    t0 = time.monotonic()
+    source = (
+        "import json\n"
+        "from cafe_widget import CafeWidget, Game\n"
+        'w = CafeWidget(game=Game.new(players=2, seed=41, start_player=0), players=["human", "computer"])\n'
+        "w"
+    )
+    nb, canvas, colors = open_widget(lab, "bad_inputs.ipynb", source)
+    page = nb.page
+    box = page.locator(".jp-OutputArea-output input[placeholder^='a move']")
+    box.click()
+    page.keyboard.insert_text("down:RUf")
+    page.keyboard.press("Enter")
+    assert nb.wait_kernel("w.refused and '(R' in w.status and not w.game.log and w.game.turn is None")
+    status = nb.kernel_eval("w.status")
+    assert "Something went wrong" not in status and "Error" not in status, status
+    page.wait_for_function("() => [...document.querySelectorAll('[aria-live=polite]')]"
+                           f".some(e => e.textContent.includes({status[:30]!r}))")
+
+    # a card of the best turn, then half a save pasted under Load: asked first, then refused
+    first = nb.kernel_eval("w.game.best_turn().cards[0].text")
+    box.click()
+    page.keyboard.insert_text(first)
+    page.keyboard.press("Enter")
+    assert nb.wait_kernel("w.game.turn is not None and len(w.game.turn.cards) == 1")
+    assert nb.wait_kernel("w._text.value == w.notation")   # the boxes follow a moment after a move
+    before = nb.kernel_eval("w.game.format()")
+    whole = nb.kernel_eval("json.dumps(json.loads(w.save()))")
+    notation = page.locator(".jp-OutputArea-output input[placeholder='café or game notation']")
+    load = page.locator(".jp-OutputArea-output button", has_text="Load")
+    notation.fill(whole[:len(whole) // 2])
+    load.click()
+    assert nb.wait_kernel("w.status.startswith('Replace the game?')")
+    load.click()
+    assert nb.wait_kernel("w.refused and 'is not a whole save' in w.status")
+    assert nb.kernel_eval("w.game.format()") == before
+    canvas.wait_color(*nb.kernel_eval("w.locate('c2')"), colors["seat"])   # still drawn
+    canvas.screenshot("browser-half-save-refused.png")
+
+    # the whole save, pasted: the same game back (its turn in progress included)
+    notation.fill(whole)
+    load.click()
+    assert nb.wait_kernel("w.status.startswith('Replace the game?')")
+    load.click()
+    assert nb.wait_kernel("not w.refused and w.status.startswith('Loaded')")
+    assert nb.kernel_eval("w.game.format()") == before
+    assert nb.kernel_eval("w.game.seed") == 41
+    canvas.screenshot("browser-save-loaded.png")
+    assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
+    nb.close()
+    print(f"bad inputs scenario: {time.monotonic() - t0:.1f} s")
