@@ -223,7 +223,8 @@ KINDS = {
     "card-puzzle": lambda seed: CafeWidget.puzzle(seed % 3 + 1, lang=_lang(seed)),
     "card-seat-task": _seat_task,
     "card-sandbox": _sandbox,
-    "board-2": lambda seed: BoardWidget(game=BoardGame.new(2, seed=seed), players=["human", "greedy"], lang="en"),
+    "board-2": lambda seed: BoardWidget(game=BoardGame.new(2, seed=seed), players=["human", "greedy"],
+                                        lang=_lang(seed)),
     "board-4": _board_4,
 }
 
