@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from ..engine import Board, BoardGame, IllegalMove, NotationError
 from ..engine.board import BAR_PLACES, CHAIR_TABLES, TABLE_NATION, full_bag, sort_tiles
 from ..engine.board import parse_action
-from ..engine.board_game import HAND_SIZE, SAVE_FORMAT as BOARD_SAVE, BoardGameState, end_reason
+from ..engine.board_game import HAND_SIZE, BoardGameState, end_reason
 from ..engine.cards import TABLE_ADJECTIVES
 from ..engine.errors import need_text, shorten
 from ..engine.game import SAVE_FORMAT as GAME_SAVE
@@ -26,8 +26,8 @@ from ..render.board_scene import (BOARD_LAYERS, BOARD_ZONES, HEIGHT, WIDTH, Boar
                                   player_lines)
 from ..render.board_words import (board_player_name, board_say, over_words, result_words, tile_points)
 from ..render.scene import hit_test
-from .draw import aria_status, draw_layer, error_sentence, make_canvas, one_message
-from .safety import Refused, field, on_canvas, point, read_save, restore, snapshot
+from .draw import aria_status, draw_layer, make_canvas, one_message
+from .safety import Guarded, Refused, field, read_json
 
 HUMAN = "human"
 KINDS = ("human", "random", "greedy", "strong", "computer")
@@ -76,7 +76,7 @@ def game_from_position(board: Board, players: int = 2, seed: int = 0) -> BoardGa
     return BoardGame.parse(game.format())   # only a position the rules can reach (B4, B13)
 
 
-class BoardWidget(widgets.VBox):
+class BoardWidget(Guarded, widgets.VBox):
     """The board game in a notebook: click a tile of the hand, then a lit chair.
 
     ``BoardWidget(players=["human", "greedy"])`` plays a new game against the computer;
@@ -103,9 +103,7 @@ class BoardWidget(widgets.VBox):
         super().__init__([self._canvas, self._live, widgets.HBox([self._command, self._command_button])])
         self._drawn = [None] * len(BOARD_LAYERS)
         self._scene = None
-        self._confirm: str | None = None   # "new": asked once, done by New game again next
-        self._asked: str | None = None     # the question pending when this event began
-        self._last_refused = False
+        self._init_guard()
         self._canvas.on_mouse_down(lambda x, y: self.click(x / 2, y / 2))
         self._canvas.on_touch_start(lambda t: self.click(t[0][0] / 2, t[0][1] / 2) if t else None)
         self._canvas.on_client_ready(self._on_client_ready)
@@ -122,7 +120,7 @@ class BoardWidget(widgets.VBox):
         from that position (the other tiles shuffled into the bag, seed 0); a save
         (``w.save()``, ``BoardGame.to_json()``) opens that game."""
         text = need_text(text, "notation", "a board game notation, a position, or a save")
-        if text.strip().startswith("{"):
+        if read_json(text) is not None:
             n = len(players) if players else 2   # a fixed deal (no randomness) before the load
             w = cls(game=BoardGame.new(n, seed=0), players=players, **options)
             w._load(text)
@@ -190,24 +188,11 @@ class BoardWidget(widgets.VBox):
         ``"declare:IT"``)."""
         return self._scene.locate(name)
 
-    def click(self, x: float, y: float) -> None:
-        """A click at canvas pixel (x, y): the same code path as the mouse."""
-        self._guarded(self._click_at, x, y)
-
-    def _click_at(self, x, y) -> None:
-        x, y = point(x, y)
-        if on_canvas(x, y):
-            self._click(x, y)
 
     def command(self, text: str) -> None:
         """An action typed in notation: ``CFf@a2, CFm@b1``, ``ITf*@c2``, ``bar RUm``,
         ``swap ITf@c2``, ``end``, ``undo``, ``hint``, ``new`` (French words too)."""
         self._guarded(self._command_line, text)
-
-    @property
-    def refused(self) -> bool:
-        """Whether the last click, typed line or load was refused (it then changed nothing)."""
-        return self._last_refused
 
     @property
     def mode(self) -> str:
@@ -227,15 +212,14 @@ class BoardWidget(widgets.VBox):
         self._guarded(self._load, text)
 
     def _load(self, text) -> None:
-        data = read_save(text)
+        data = read_json(text)
         text = text.strip()
         kinds = list(self._kinds)
-        if data is not None or text.startswith("{"):
-            probe = data if data is not None else json.loads(text)
-            if probe.get("format") == GAME_SAVE or probe.get("game") == "card":
+        if data is not None:
+            if data.get("format") == GAME_SAVE or data.get("game") == "card":
                 raise Refused(board_say(self.lang, "save_other_game"))
             game = BoardGame.from_json(text)
-            widget = probe.get("widget")
+            widget = data.get("widget")
             if widget is not None:
                 players = field(widget, "players", list, f"must list {game.players} players") if isinstance(
                     widget, dict) else None
@@ -276,31 +260,10 @@ class BoardWidget(widgets.VBox):
             self.command(text)
             self._command.value = ""
 
-    def _guarded(self, action, *args, event: bool = True) -> None:
-        """Run ``action``; a refusal or any error goes to the status line, never a traceback.
+    STATE_KEYS = STATE_KEYS
 
-        An ``event`` (a click, a typed line, a load) first dismisses the question asked before
-        it (only New game again answers it), and when refused puts everything back as it was:
-        the game, the turn in progress, the screen (all or nothing)."""
-        if event:
-            self._asked, self._confirm = self._confirm, None
-            self._last_refused = False
-            before = snapshot(self, STATE_KEYS)
-        try:
-            action(*args)
-        except Exception as err:  # noqa: BLE001 - a widget must not show a traceback
-            if event:
-                restore(self, before)
-                self._last_refused = True
-            if isinstance(err, Refused):
-                self._set_status(err.sentence, "error")
-            else:
-                self._set_status(error_sentence(err, self.lang, board_say(self.lang, "error", error="{error}")),
-                                 "error")
-        try:
-            self.redraw()
-        except Exception:  # noqa: BLE001
-            pass
+    def _unexpected(self) -> str:
+        return board_say(self.lang, "error", error="{error}")
 
     def _click(self, x: float, y: float) -> None:
         region = hit_test(self._scene, x, y)

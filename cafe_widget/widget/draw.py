@@ -103,13 +103,3 @@ def aria_status(text: str) -> str:
     from html import escape
 
     return f'<div aria-live="polite" role="status" style="{SR_ONLY}">{escape(text)}</div>'
-
-
-def error_sentence(err: Exception, lang: str, unexpected: str) -> str:
-    """A refusal or a notation error in ``lang`` (with its rule id); any other error as
-    ``unexpected`` filled with its type and message — never a traceback in a widget."""
-    from ..engine import IllegalMove, NotationError
-
-    if isinstance(err, (IllegalMove, NotationError)):
-        return err.sentence(lang)
-    return unexpected.format(error=f"{type(err).__name__}: {err}")

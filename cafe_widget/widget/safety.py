@@ -1,17 +1,17 @@
 """What keeps a student's game safe in both widgets: a refusal changes nothing, a typed line is
 all or nothing, a click or a value that is not one is explained, and a save is the whole widget.
 
-Every event (a click, a typed line, a load) runs under :func:`guard`: the widget's state is
-copied first, and when the event is refused — ``IllegalMove``, ``NotationError`` or a
-:class:`Refused` sentence of the widget's own — everything is put back as it was before the
-event, so the game, its log, the turn in progress and the screen are exactly as they were.
+Every event (a click, a typed line, a load) runs under :meth:`Guarded._guarded`, shared by both
+widgets: the widget's state is copied first, and when the event is refused — ``IllegalMove``,
+``NotationError`` or a :class:`Refused` sentence of the widget's own — everything is put back as
+it was before the event, so the game, its log, the turn in progress and the screen are exactly
+as they were.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-import math
 
 from ..engine import BoardGame, Game, IllegalMove, NotationError
 from ..engine.errors import json_problem, kind_of, need_text, shorten
@@ -85,7 +85,7 @@ def restore(widget, state: dict) -> None:
 
 def point(x, y) -> tuple[float, float]:
     """A click's coordinates as numbers; NotationError for anything else. NaN and infinite
-    values are numbers that fall on no region: the click does nothing."""
+    values are numbers that fall on no region (``hit_test``): the click does nothing."""
     for name, value in (("x", x), ("y", y)):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise NotationError("click", kind_of(value), f"is not a number: give {name} as canvas pixels, "
@@ -93,14 +93,9 @@ def point(x, y) -> tuple[float, float]:
     return float(x), float(y)
 
 
-def on_canvas(x: float, y: float) -> bool:
-    """Whether a point is a real point (NaN and infinity fall on nothing)."""
-    return math.isfinite(x) and math.isfinite(y)
-
-
-def read_save(text) -> dict | None:
-    """A widget save's content, or None when ``text`` is not one (a notation, an engine save).
-    NotationError when it is JSON but not a save this package wrote."""
+def read_json(text) -> dict | None:
+    """A save's content (a widget's or an engine's), or None when ``text`` is not JSON at all (a
+    notation). NotationError when it is broken JSON, or JSON that is not an object."""
     text = need_text(text, "load", "a save (w.save()), a game notation or a café notation")
     if not text.strip().startswith("{"):
         return None
@@ -110,7 +105,7 @@ def read_save(text) -> dict | None:
         raise NotationError("json", shorten(text.strip(), 40), json_problem(err)) from None
     if not isinstance(data, dict):
         raise NotationError("json", shorten(text.strip(), 40), "is not a save")
-    return data if data.get("format") == WIDGET_SAVE else None
+    return data
 
 
 def field(data: dict, name: str, kinds, problem: str):
@@ -123,6 +118,72 @@ def field(data: dict, name: str, kinds, problem: str):
     return value
 
 
-def is_refusal(err: BaseException) -> bool:
-    """A refusal the student can act on (as opposed to a defect of ours)."""
-    return isinstance(err, (IllegalMove, NotationError, Refused))
+def error_sentence(err: Exception, lang: str, unexpected: str) -> str:
+    """A refusal or a notation error in ``lang`` (with its rule id), or the widget's own
+    refusal; any other error as ``unexpected`` filled with its type and message (the last
+    safety net: never a traceback in a widget)."""
+    if isinstance(err, (IllegalMove, NotationError)):
+        return err.sentence(lang)
+    if isinstance(err, Refused):
+        return err.sentence
+    return unexpected.format(error=f"{type(err).__name__}: {shorten(str(err))}")
+
+
+class Guarded:
+    """The guard of both widgets' events. A widget names the state an event may change
+    (``STATE_KEYS``) and gives ``_click``, ``_set_status``, ``_unexpected`` (its "something went
+    wrong" sentence with an ``{error}`` slot) and ``redraw``; ``_shown_state`` and
+    ``_refusal_marks`` let it keep the marks of a refusal that changed nothing shown."""
+
+    STATE_KEYS: tuple[str, ...] = ()
+
+    def _init_guard(self) -> None:
+        self._confirm: str | None = None   # the question asked ("new", "load"): the same action next answers it
+        self._asked: str | None = None     # the question pending when this event began
+        self._last_refused = False
+
+    @property
+    def refused(self) -> bool:
+        """Whether the last click, typed line or load was refused (it then changed nothing)."""
+        return self._last_refused
+
+    def click(self, x: float, y: float) -> None:
+        """A click at canvas pixel (x, y): the same code path as the mouse."""
+        self._guarded(self._click_at, x, y)
+
+    def _click_at(self, x, y) -> None:
+        self._click(*point(x, y))
+
+    def _shown_state(self):
+        """What, changed by a refused event, makes its screen marks meaningless."""
+        return None
+
+    def _refusal_marks(self, kept: bool) -> dict:
+        """Screen marks of a refusal, set after the state is put back: kept when the refusal
+        changed nothing shown, cleared otherwise (the refused guest was of another café)."""
+        return {}
+
+    def _guarded(self, action, *args, event: bool = True) -> None:
+        """Run ``action``; show a refusal or any error in the status line, never a traceback.
+
+        An ``event`` (a click, a typed line, a load) first dismisses the question asked before
+        it (only the same action again answers it), and when refused puts everything back as it
+        was: the game, its log, the turn in progress, the screen (all or nothing)."""
+        if event:
+            self._asked, self._confirm = self._confirm, None
+            self._last_refused = False
+            before, shown = snapshot(self, self.STATE_KEYS), self._shown_state()
+        try:
+            action(*args)
+        except Exception as err:  # noqa: BLE001 - a widget must not show a traceback
+            if event:
+                marks = self._refusal_marks(self._shown_state() == shown)
+                restore(self, before)
+                for key, value in marks.items():
+                    setattr(self, key, value)
+                self._last_refused = True
+            self._set_status(error_sentence(err, self.lang, self._unexpected()), "error")
+        try:
+            self.redraw()
+        except Exception:  # noqa: BLE001
+            pass

@@ -22,7 +22,6 @@ from ..engine.cafe import parse_placement
 from ..engine.board_game import SAVE_FORMAT as BOARD_SAVE
 from ..engine.cards import GUEST_COPIES, GUEST_KINDS, TABLE_ADJECTIVES, full_table_deck, parse_guest
 from ..engine.errors import need_text, shorten
-from ..engine.game import SAVE_FORMAT as GAME_SAVE
 from ..engine.layout import SEATS, TOUCHES
 from ..guide import GUIDE_SEED, Guide, guided_game
 from ..players import make_player
@@ -34,24 +33,18 @@ from ..engine.messages import alone_words
 from ..render.words import (card_points, game_lines, over_text, player_name, result_lines, say,
                             turn_lines)
 from .draw import SCALE, aria_status, draw_layer, make_canvas, one_message
-from .safety import WIDGET_SAVE, Refused, field, is_refusal, on_canvas, point, read_save, restore, snapshot
+from .card_saves import (GAME, HUMAN, PUZZLE, SANDBOX, SCREEN_STATE, SEATS_TASK, load_game, load_screen,
+                         save_data)
+from .safety import WIDGET_SAVE, Guarded, Refused, read_json
 
-HUMAN = "human"
 COMPUTER = "computer"             # a computer player of the default kind
 DEFAULT_COMPUTER = "steady"      # places a turn whenever it can: a student sees it play
 
-GAME, SANDBOX, PUZZLE, SEATS_TASK = "game", "sandbox", "puzzle", "seats"
-#: Everything a game's screen is: kept aside by *Try from here*, given back by *Back to game*.
-SCREEN_STATE = ("_mode", "_game", "_kinds", "_bots", "_cafe", "_turn", "_variant", "_selected",
-                "_hint", "_badges", "_info", "_status", "_kind", "_revealed", "_waiting",
-                "_viewing", "_view_best", "_reviewing", "_sheet_start", "_marks_at", "_marks")
 #: Everything an event may change: copied before each click, typed line or load, and put back
 #: when it is refused, so that a refusal changes nothing and a typed line is all or nothing.
 STATE_KEYS = SCREEN_STATE + ("_guide", "_box_pile", "_task_guest", "_task_marks", "_answer_shown",
                              "_puzzles", "_pi", "_puzzle", "_grade", "_solved", "_shown_best", "_stash",
                              "_refused", "_round")
-#: The computer players a save may name.
-KINDS = (HUMAN, COMPUTER, "random", "greedy", "steady", "strong")
 #: The scoresheet's and the history's buttons: they work whatever the game is waiting for.
 HISTORY_BUTTONS = ("back", "forward", "review", "rows_up", "rows_down", "try", "live", "best", "new")
 #: Words the command box takes for the buttons (besides placements in notation).
@@ -69,7 +62,7 @@ COMMANDS_FR = {"piocher": "draw", "pioche": "draw", "fin": "end", "fin du tour":
 COMMANDS = COMMANDS_EN | COMMANDS_FR
 
 
-class CafeWidget(widgets.VBox):
+class CafeWidget(Guarded, widgets.VBox):
     """Café International in a notebook: click a card, then a seat.
 
     ``CafeWidget(game=Game.new(players=3, seed=1), players=["human", "strong", "greedy"])``
@@ -109,9 +102,7 @@ class CafeWidget(widgets.VBox):
         self._command_button = widgets.Button(description=say(lang, "command_button"),
                                               layout=widgets.Layout(width="110px"))
         self._live = widgets.HTML("")   # the status again, for screen readers (aria-live)
-        self._confirm: str | None = None   # "new" or "load": asked once, done by the same action next
-        self._asked: str | None = None     # the question pending when this event began
-        self._last_refused = False
+        self._init_guard()
         self._shown_notation = None
         super().__init__([self._canvas, self._live, widgets.HBox([self._command, self._command_button]),
                           widgets.HBox([self._text, self._load_button])])
@@ -134,7 +125,7 @@ class CafeWidget(widgets.VBox):
         """A game notation opens that game; a café notation opens a sandbox; a save
         (``w.save()``, ``Game.to_json()``) opens what was saved."""
         text = need_text(text, "notation", "a game or café notation, or a save")
-        if read_save(text) is not None or text.strip().startswith("{"):
+        if read_json(text) is not None:
             w = cls(cafe=Cafe.parse("- - - - - | -"), **options)   # no deal (no randomness) before the load
             w._load(text)
             w.redraw()
@@ -244,16 +235,15 @@ class CafeWidget(widgets.VBox):
         self._guarded(self._load, text)
 
     def _load(self, text) -> None:
-        data = read_save(text)
-        if data is not None:
-            self._load_screen(data)
-            return
+        data = read_json(text)
         text = text.strip()
-        if text.startswith("{"):
-            probe = json.loads(text)
-            if probe.get("format") == BOARD_SAVE:
+        if data is not None and data.get("format") == WIDGET_SAVE:
+            load_screen(self, data)
+            return
+        if data is not None:
+            if data.get("format") == BOARD_SAVE:
                 raise Refused(say(self.lang, "save_other_game"))
-            self._load_game(Game.from_json(text), probe.get("widget"))
+            load_game(self, Game.from_json(text), data.get("widget"))
         elif len(text.split("|")) == 8:
             game = Game.parse(text)
             self._setup(game, self._kinds if len(self._kinds) == game.players else None, None, False, None)
@@ -261,81 +251,6 @@ class CafeWidget(widgets.VBox):
             self._setup(None, None, Cafe.parse(text), self._variant if self._game is None else False, None)
         by_hand = self._game is not None and self._game.seed is None
         self._say("loaded_by_hand" if by_hand else "loaded", what=self.notation)
-
-    def _load_game(self, game: Game, widget) -> None:
-        """A game from a save, with the players and the R12c wait the widget saved with it."""
-        kinds, waiting, guide = (self._kinds if len(self._kinds) == game.players else None), None, None
-        if widget is not None:
-            if not isinstance(widget, dict):
-                raise NotationError("json", "widget", "must be the widget's part of a save")
-            players = field(widget, "players", list, f"must list {game.players} players")
-            if len(players) != game.players or not all(k in KINDS for k in players):
-                raise NotationError("json", "players", f"must list {game.players} players, each one of "
-                                    + ", ".join(KINDS))
-            kinds = players
-            waiting = widget.get("waiting")
-            if waiting is not None and (waiting not in range(game.players) or isinstance(waiting, bool)
-                                        or game.state.may_declare != waiting or kinds[waiting] != HUMAN):
-                raise NotationError("json", "waiting", "is not a person who may declare the end now (R12c)")
-            guide = widget.get("guide")
-            if guide is not None and (not isinstance(guide, int) or isinstance(guide, bool) or not 1 <= guide <= 99):
-                raise NotationError("json", "guide", "must be the guided game's step")
-        self._setup(game, kinds, None, False, None, waiting=waiting)
-        if guide is not None:
-            self._guide = Guide()
-            self._guide.step = guide
-
-    def _load_screen(self, data: dict) -> None:
-        """A save of a sandbox, a puzzle or a seat task (and the game it was tried from)."""
-        if data.get("version") != 1:
-            raise NotationError("json", "version", "must be 1")
-        if data.get("game") != "card":
-            raise Refused(say(self.lang, "save_other_game"))
-        origin, stash = data.get("from"), None
-        if origin is not None:
-            if not isinstance(origin, dict) or origin.get("format") != GAME_SAVE:
-                raise NotationError("json", "from", "must be the save of the game tried from")
-            self._load_game(Game.from_json(json.dumps(origin)), origin.get("widget"))
-            stash = {key: getattr(self, key) for key in SCREEN_STATE}
-        screen = data.get("screen")
-        variant = field(data, "variant", bool, "must be true or false")
-        cafe = Cafe.parse(field(data, "cafe", str, "must be a café notation"))
-        turn = field(data, "turn", list, "must list the placements of the turn in progress") if screen != SEATS_TASK else []
-        if screen == SANDBOX:
-            self._setup(None, None, cafe, variant, None, fill_pile=False)
-            self._box_pile = bool(data.get("box_pile"))
-        elif screen == PUZZLE:
-            self._start_puzzles(_puzzles_of(field(data, "puzzles", list, "must list the puzzles")))
-            index = field(data, "index", int, "must be the puzzle shown (from 0)")
-            if not 0 <= index < len(self._puzzles) or self._puzzles[index].cafe != cafe:
-                raise NotationError("json", "index", "is not the puzzle whose café is saved")
-            self._open_puzzle(index)
-            for name in ("solved", "shown_best"):
-                marks = field(data, name, list, "must list puzzles by their index")
-                if not all(isinstance(i, int) and 0 <= i < len(self._puzzles) for i in marks):
-                    raise NotationError("json", name, "must list puzzles by their index")
-                setattr(self, f"_{name}", set(marks))
-        elif screen == SEATS_TASK:
-            guest = parse_guest(field(data, "guest", str, "must be the guest to seat"), "guest")
-            marks = field(data, "marks", list, "must list seats")
-            self._setup(None, None, cafe, variant, None, fill_pile=False)
-            self._turn = cafe.begin_turn(variant)
-            self._mode, self._task_guest, self._answer_shown = SEATS_TASK, guest, bool(data.get("answer_shown"))
-            seats = {parse_placement(f"{guest}@{m}")[1] if isinstance(m, str) else None for m in marks}
-            if None in seats:
-                raise NotationError("json", "marks", "must list seats")
-            self._task_marks = tuple(sorted(seats, key=SEATS.index))
-        else:
-            raise NotationError("json", "screen", "is not one of sandbox, puzzle, seats")
-        for placement in turn:
-            if not isinstance(placement, str):
-                raise NotationError("json", "turn", "must list the placements of the turn in progress")
-            guest, seat = parse_placement(placement)
-            if screen == PUZZLE and guest not in self._hand():
-                raise IllegalMove.because("R4", "not_in_hand", self._turn.cafe, move=placement, guest=guest)
-            self._turn = self._turn.place(guest, seat)
-        self._stash = stash
-        self._say("loaded", what=self.notation)
 
     def _in_progress(self) -> bool:
         """A game is going on that a new game or a load would throw away."""
@@ -552,42 +467,11 @@ class CafeWidget(widgets.VBox):
         ``"best"``) or a scoresheet row (``"row3"``, counting from 1)."""
         return self._scene.locate(name)
 
-    def click(self, x: float, y: float) -> None:
-        """A click at canvas pixel (x, y): the same code path as the mouse."""
-        self._guarded(self._click_at, x, y)
-
-    @property
-    def refused(self) -> bool:
-        """Whether the last click, typed line or load was refused (it then changed nothing)."""
-        return self._last_refused
-
     def save(self) -> str:
         """What this widget shows, as JSON text to keep and :meth:`load` again: a game's save
         (``Game.to_json``: the start, every action, the seed) with its players; a sandbox, a
         puzzle or a seat task with its turn in progress, and the game it was tried from."""
-        return json.dumps(self._save_data(), indent=1)
-
-    def _save_data(self) -> dict:
-        if self._mode == GAME and self._game is not None:
-            return _game_save(self._game, self._kinds, self._waiting, self._guide)
-        data = {"format": WIDGET_SAVE, "version": 1, "game": "card", "screen": self._mode,
-                "variant": bool(self._variant)}
-        if self._mode == SEATS_TASK:
-            data.update(cafe=self._turn.cafe.format(), guest=self._task_guest, marks=list(self._task_marks),
-                        answer_shown=bool(self._answer_shown))
-        else:
-            start = self._puzzle.cafe if self._mode == PUZZLE else self._cafe
-            data.update(cafe=start.format(), turn=[c.text for c in self._turn.cards])
-        if self._mode == SANDBOX:
-            data["box_pile"] = bool(self._box_pile)
-        if self._mode == PUZZLE:
-            data.update(puzzles=[{"cafe": p.cafe.format(), "hand": " ".join(p.hand), "variant": p.variant,
-                                  "level": p.level, "number": p.number} for p in self._puzzles],
-                        index=self._pi, solved=sorted(self._solved), shown_best=sorted(self._shown_best))
-        if self._stash is not None:
-            stash = self._stash
-            data["from"] = _game_save(stash["_game"], stash["_kinds"], stash["_waiting"], None)
-        return data
+        return json.dumps(save_data(self), indent=1)
 
     def __repr__(self) -> str:
         what = {SANDBOX: "sandbox", PUZZLE: "puzzle", SEATS_TASK: "seat task"}.get(self._mode)
@@ -616,35 +500,13 @@ class CafeWidget(widgets.VBox):
         self._drawn = [None] * len(LAYERS)   # a new front end starts blank
         self._guarded(self.redraw, event=False)
 
-    def _guarded(self, action, *args, event: bool = True) -> None:
-        """Run ``action``; show a refusal or any error in the status line, never a traceback.
+    STATE_KEYS = STATE_KEYS
 
-        An ``event`` (a click, a typed line, a load) first dismisses the question asked before
-        it (only the same action again answers it), and when refused puts everything back as it
-        was: the game, its log, the turn in progress, the screen (all or nothing)."""
-        if event:
-            self._asked, self._confirm = self._confirm, None
-            self._last_refused = False
-            before, shown = snapshot(self, STATE_KEYS), self._shown_state()
-        try:
-            action(*args)
-        except Exception as err:  # noqa: BLE001 - a widget must not show a traceback
-            if event:
-                mark, same = self._refused, self._shown_state() == shown
-                restore(self, before)
-                self._refused = mark if same else None   # the refused guest, on the café it was tried on
-                self._last_refused = True
-            if isinstance(err, (IllegalMove, NotationError)):
-                self._set_status(err.sentence(self.lang), "error")
-            elif isinstance(err, Refused):
-                self._set_status(err.sentence, "error")
-            else:   # the last safety net: a defect of ours, said in one line
-                self._set_status(say(self.lang, "error", error=f"{type(err).__name__}: {shorten(str(err))}"),
-                                 "error")
-        try:
-            self.redraw()
-        except Exception:  # noqa: BLE001
-            pass
+    def _unexpected(self) -> str:
+        return say(self.lang, "error", error="{error}")
+
+    def _refusal_marks(self, kept: bool) -> dict:
+        return {"_refused": self._refused if kept else None}   # the refused guest, on its café
 
     def _shown_state(self) -> tuple:
         """What a refusal must leave as it was: the screen, the game and the turn in progress."""
@@ -653,12 +515,6 @@ class CafeWidget(widgets.VBox):
         return (self._mode, self._viewing, self._stash is None,
                 None if game is None else (game.format(), len(game.log)),
                 None if turn is None else turn.cafe.format())
-
-    def _click_at(self, x, y) -> None:
-        x, y = point(x, y)
-        self._refused = None   # a refused guest stays drawn until the next click
-        if on_canvas(x, y):
-            self._click(x, y)
 
     def _click(self, x: float, y: float) -> None:
         self._refused = None   # a refused guest stays drawn until the next click
@@ -1591,37 +1447,6 @@ def _read_word(step: str) -> tuple[str | None, str]:
             return None, ""
         return key, step.strip()[len(head) + 1:].strip()
     return None, ""
-
-
-def _game_save(game: Game, kinds, waiting, guide) -> dict:
-    """A game's save (``Game.to_json``) with the widget's part: the players, the R12c wait and
-    the guided game's step, so that loading it gives back exactly this screen."""
-    data = json.loads(game.to_json())
-    data["widget"] = {"players": list(kinds), "waiting": waiting,
-                      "guide": guide.step if guide is not None else None}
-    return data
-
-
-def _puzzles_of(items: list) -> list:
-    """The puzzles of a save, each checked (NotationError naming the field)."""
-    puzzles = []
-    for item in items:
-        if not isinstance(item, dict):
-            raise NotationError("json", "puzzles", "must list puzzles (café, hand, variant, level, number)")
-        level, number = item.get("level"), item.get("number")
-        if not all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in (level, number)):
-            raise NotationError("json", "puzzles", "must number the puzzles with whole numbers")
-        try:
-            puzzles.append(Puzzle(field(item, "cafe", str, "must be a café notation"),
-                                  field(item, "hand", str, "must be a hand"), bool(item.get("variant")),
-                                  level=level, number=number))
-        except NotationError:
-            raise
-        except ValueError as err:   # a hand with no legal turn is not a puzzle
-            raise NotationError("json", "puzzles", shorten(str(err))) from None
-    if not puzzles:
-        raise NotationError("json", "puzzles", "must list at least one puzzle")
-    return puzzles
 
 
 def box_pile(cafe: Cafe) -> tuple[str, ...]:

@@ -1,0 +1,160 @@
+"""What a save of the café widget holds, and how it is read back: a game's save
+(``Game.to_json`` with the widget's part: the players, the R12c wait, the guided game's step),
+or a sandbox, a puzzle or a seat task with its turn in progress and the game it was tried from.
+Every field is checked, and a NotationError names the one that is wrong; the widget's guard
+keeps the current screen when a load is refused."""
+
+from __future__ import annotations
+
+import json
+
+from ..engine import Cafe, Game, IllegalMove, NotationError
+from ..engine.cafe import parse_placement
+from ..engine.cards import parse_guest
+from ..engine.errors import shorten
+from ..engine.game import SAVE_FORMAT as GAME_SAVE
+from ..engine.layout import SEATS
+from ..guide import Guide
+from ..practice import Puzzle
+from ..render.words import say
+from .safety import WIDGET_SAVE, Refused, field
+
+HUMAN = "human"
+#: The players a save may name.
+KINDS = (HUMAN, "computer", "random", "greedy", "steady", "strong")
+GAME, SANDBOX, PUZZLE, SEATS_TASK = "game", "sandbox", "puzzle", "seats"
+#: Everything a game's screen is: kept aside by *Try from here*, given back by *Back to game*.
+SCREEN_STATE = ("_mode", "_game", "_kinds", "_bots", "_cafe", "_turn", "_variant", "_selected",
+                "_hint", "_badges", "_info", "_status", "_kind", "_revealed", "_waiting",
+                "_viewing", "_view_best", "_reviewing", "_sheet_start", "_marks_at", "_marks")
+
+
+def save_data(w) -> dict:
+    if w._mode == GAME and w._game is not None:
+        return game_save(w._game, w._kinds, w._waiting, w._guide)
+    data = {"format": WIDGET_SAVE, "version": 1, "game": "card", "screen": w._mode,
+            "variant": bool(w._variant)}
+    if w._mode == SEATS_TASK:
+        data.update(cafe=w._turn.cafe.format(), guest=w._task_guest, marks=list(w._task_marks),
+                    answer_shown=bool(w._answer_shown))
+    else:
+        start = w._puzzle.cafe if w._mode == PUZZLE else w._cafe
+        data.update(cafe=start.format(), turn=[c.text for c in w._turn.cards])
+    if w._mode == SANDBOX:
+        data["box_pile"] = bool(w._box_pile)
+    if w._mode == PUZZLE:
+        data.update(puzzles=[{"cafe": p.cafe.format(), "hand": " ".join(p.hand), "variant": p.variant,
+                              "level": p.level, "number": p.number} for p in w._puzzles],
+                    index=w._pi, solved=sorted(w._solved), shown_best=sorted(w._shown_best))
+    if w._stash is not None:
+        stash = w._stash
+        data["from"] = game_save(stash["_game"], stash["_kinds"], stash["_waiting"], None)
+    return data
+
+
+def load_game(w, game: Game, widget) -> None:
+    """A game from a save, with the players and the R12c wait the widget saved with it."""
+    kinds, waiting, guide = (w._kinds if len(w._kinds) == game.players else None), None, None
+    if widget is not None:
+        if not isinstance(widget, dict):
+            raise NotationError("json", "widget", "must be the widget's part of a save")
+        players = field(widget, "players", list, f"must list {game.players} players")
+        if len(players) != game.players or not all(k in KINDS for k in players):
+            raise NotationError("json", "players", f"must list {game.players} players, each one of "
+                                + ", ".join(KINDS))
+        kinds = players
+        waiting = widget.get("waiting")
+        if waiting is not None and (waiting not in range(game.players) or isinstance(waiting, bool)
+                                    or game.state.may_declare != waiting or kinds[waiting] != HUMAN):
+            raise NotationError("json", "waiting", "is not a person who may declare the end now (R12c)")
+        guide = widget.get("guide")
+        if guide is not None and (not isinstance(guide, int) or isinstance(guide, bool) or not 1 <= guide <= 99):
+            raise NotationError("json", "guide", "must be the guided game's step")
+    w._setup(game, kinds, None, False, None, waiting=waiting)
+    if guide is not None:
+        w._guide = Guide()
+        w._guide.step = guide
+
+
+def load_screen(w, data: dict) -> None:
+    """A save of a sandbox, a puzzle or a seat task (and the game it was tried from)."""
+    if data.get("version") != 1:
+        raise NotationError("json", "version", "must be 1")
+    if data.get("game") != "card":
+        raise Refused(say(w.lang, "save_other_game"))
+    origin, stash = data.get("from"), None
+    if origin is not None:
+        if not isinstance(origin, dict) or origin.get("format") != GAME_SAVE:
+            raise NotationError("json", "from", "must be the save of the game tried from")
+        load_game(w, Game.from_json(json.dumps(origin)), origin.get("widget"))
+        stash = {key: getattr(w, key) for key in SCREEN_STATE}
+    screen = data.get("screen")
+    variant = field(data, "variant", bool, "must be true or false")
+    cafe = Cafe.parse(field(data, "cafe", str, "must be a café notation"))
+    turn = field(data, "turn", list, "must list the placements of the turn in progress") if screen != SEATS_TASK else []
+    if screen == SANDBOX:
+        w._setup(None, None, cafe, variant, None, fill_pile=False)
+        w._box_pile = bool(data.get("box_pile"))
+    elif screen == PUZZLE:
+        w._start_puzzles(puzzles_of(field(data, "puzzles", list, "must list the puzzles")))
+        index = field(data, "index", int, "must be the puzzle shown (from 0)")
+        if not 0 <= index < len(w._puzzles) or w._puzzles[index].cafe != cafe:
+            raise NotationError("json", "index", "is not the puzzle whose café is saved")
+        w._open_puzzle(index)
+        for name in ("solved", "shown_best"):
+            marks = field(data, name, list, "must list puzzles by their index")
+            if not all(isinstance(i, int) and 0 <= i < len(w._puzzles) for i in marks):
+                raise NotationError("json", name, "must list puzzles by their index")
+            setattr(w, f"_{name}", set(marks))
+    elif screen == SEATS_TASK:
+        guest = parse_guest(field(data, "guest", str, "must be the guest to seat"), "guest")
+        marks = field(data, "marks", list, "must list seats")
+        w._setup(None, None, cafe, variant, None, fill_pile=False)
+        w._turn = cafe.begin_turn(variant)
+        w._mode, w._task_guest, w._answer_shown = SEATS_TASK, guest, bool(data.get("answer_shown"))
+        seats = {parse_placement(f"{guest}@{m}")[1] if isinstance(m, str) else None for m in marks}
+        if None in seats:
+            raise NotationError("json", "marks", "must list seats")
+        w._task_marks = tuple(sorted(seats, key=SEATS.index))
+    else:
+        raise NotationError("json", "screen", "is not one of sandbox, puzzle, seats")
+    for placement in turn:
+        if not isinstance(placement, str):
+            raise NotationError("json", "turn", "must list the placements of the turn in progress")
+        guest, seat = parse_placement(placement)
+        if screen == PUZZLE and guest not in w._hand():
+            raise IllegalMove.because("R4", "not_in_hand", w._turn.cafe, move=placement, guest=guest)
+        w._turn = w._turn.place(guest, seat)
+    w._stash = stash
+    w._say("loaded", what=w.notation)
+
+
+def game_save(game: Game, kinds, waiting, guide) -> dict:
+    """A game's save (``Game.to_json``) with the widget's part: the players, the R12c wait and
+    the guided game's step, so that loading it gives back exactly this screen."""
+    data = json.loads(game.to_json())
+    data["widget"] = {"players": list(kinds), "waiting": waiting,
+                      "guide": guide.step if guide is not None else None}
+    return data
+
+
+def puzzles_of(items: list) -> list:
+    """The puzzles of a save, each checked (NotationError naming the field)."""
+    puzzles = []
+    for item in items:
+        if not isinstance(item, dict):
+            raise NotationError("json", "puzzles", "must list puzzles (café, hand, variant, level, number)")
+        level, number = item.get("level"), item.get("number")
+        if not all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in (level, number)):
+            raise NotationError("json", "puzzles", "must number the puzzles with whole numbers")
+        try:
+            puzzles.append(Puzzle(field(item, "cafe", str, "must be a café notation"),
+                                  field(item, "hand", str, "must be a hand"), bool(item.get("variant")),
+                                  level=level, number=number))
+        except NotationError:
+            raise
+        except ValueError as err:   # a hand with no legal turn is not a puzzle
+            raise NotationError("json", "puzzles", shorten(str(err))) from None
+    if not puzzles:
+        raise NotationError("json", "puzzles", "must list at least one puzzle")
+    return puzzles
