@@ -6,7 +6,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 FIRST  := notebooks/01_the_cafe.ipynb
 
-.PHONY: lab test bench install clean notebooks lite fuzz
+.PHONY: lab test bench install clean notebooks lite fuzz translations
 
 $(VENV)/.installed-test: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -38,6 +38,11 @@ lite: $(VENV)/.installed-test
 # After editing a notebook or the engine: run the notebooks, keep only the check cells' output.
 notebooks: $(VENV)/.installed-test
 	$(PY) tools/refresh_notebooks.py
+
+# The catalogs (cafe_widget/locale): extract every marked sentence into the template, update each
+# language's .po from it, compile the .mo the package reads. Changes nothing when up to date.
+translations: $(VENV)/.installed-test
+	$(PY) tools/translations.py
 
 # JupyterLab refuses to run as root unless told; only root gets --allow-root.
 lab: $(VENV)/.installed-lab

@@ -3,11 +3,14 @@
 ``from cafe_widget import Cafe, Game, IllegalMove, NotationError`` (the rules, standard library
 only), ``from cafe_widget import Board, BoardGame`` (the board game of 1989) and
 ``from cafe_widget import CafeWidget, BoardWidget`` (the café and the board on ipycanvas).
+``cafe_widget.language("fr")`` makes everything the package says French (``"de"``: German).
 """
 
 from .engine import Board, BoardGame, Cafe, Game, IllegalMove, NotationError
+from .i18n import language
 
-__all__ = ["Board", "BoardGame", "BoardWidget", "Cafe", "CafeWidget", "Game", "IllegalMove", "NotationError"]
+__all__ = ["Board", "BoardGame", "BoardWidget", "Cafe", "CafeWidget", "Game", "IllegalMove", "NotationError",
+           "language"]
 
 
 def __getattr__(name):

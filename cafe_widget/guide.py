@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from .engine import Game, Turn
 from .engine.layout import TOUCHES
+from .i18n import N_, Localized, current, gettext
 
 #: The seed of the guided game: a deal whose first turns, played well, meet a pair in an
 #: empty café (R7), a clearing (R9), an inner seat (R8) and a hand that must draw (R10).
@@ -27,57 +28,36 @@ GUIDE_SEED = 590
 STEPS = 4
 PERSON = 0
 
-WORDS = {
-    "en": {
-        "step": "Step {k} of {n} · ",
-        "first": "The café is empty. Click a card of your hand: the seats it may take light up "
-                 "with their points (R5, R6). A guest may not stay alone (R7), so seat two or "
-                 "three at one table. The best turn here scores {best}: find it, then End turn.",
-        "find": "Find the turn that scores {best} points. {why} Then End turn: the widget checks it.",
-        "draw": "None of your cards may sit anywhere (R5–R7): click Draw to take a card (R10).",
-        "why_clear": "It fills a table, which is cleared, guests and all, and a new table comes in (R9).",
-        "why_double": "Look for a table whose guests would all be of its own nation: its points double (R8).",
-        "why_inner": "Look at the inner seats c2, b3, d3 and c4: a guest there scores at three tables (R8).",
-        "why_three": "It places three cards, the most a turn may (R4).",
-        "why_plain": "Each guest scores one point for every guest at each table it touches (R8).",
-        "short": "Not yet: these cards make {points}, and the best turn makes {best}. Undo takes a "
-                 "card back; Hint shows the best turn.",
-        "no_draw": "Not in this step: a turn of {best} points is possible. Drawing is allowed by "
-                   "the rules (R10), and can be wise later; here, find the turn.",
-        "well_done": "Step {k} done: {points} points.",
-        "drew": "Step {k} done: you drew a card.",
-        "over": "The guided part is over: play on by yourself (Hint is there if you need it).",
-    },
-    "fr": {
-        "step": "Étape {k} sur {n} · ",
-        "first": "Le café est vide. Cliquez sur une carte de votre main : les places qu'elle peut "
-                 "prendre s'allument avec leurs points (R5, R6). Un client ne peut pas rester seul "
-                 "(R7) : asseyez-en deux ou trois à une même table. Le meilleur tour fait ici "
-                 "{best} points : trouvez-le, puis Fin du tour.",
-        "find": "Trouvez le tour qui fait {best} points. {why} Puis Fin du tour : le widget vérifie.",
-        "draw": "Aucune de vos cartes ne peut s'asseoir (R5–R7) : cliquez Piocher pour prendre une "
-                "carte (R10).",
-        "why_clear": "Il remplit une table, qui est débarrassée, clients compris, et une nouvelle "
-                     "table arrive (R9).",
-        "why_double": "Cherchez une table dont tous les clients seraient de sa nation : ses points "
-                      "sont doublés (R8).",
-        "why_inner": "Regardez les places intérieures c2, b3, d3 et c4 : un client y marque à trois "
-                     "tables (R8).",
-        "why_three": "Il pose trois cartes, le plus qu'un tour permette (R4).",
-        "why_plain": "Chaque client marque un point par client à chaque table qu'il touche (R8).",
-        "short": "Pas encore : ces cartes font {points}, et le meilleur tour fait {best}. Annuler "
-                 "reprend une carte ; Conseil montre le meilleur tour.",
-        "no_draw": "Pas à cette étape : un tour de {best} points est possible. Piocher est permis "
-                   "(R10), et peut être sage plus tard ; ici, trouvez le tour.",
-        "well_done": "Étape {k} réussie : {points} points.",
-        "drew": "Étape {k} réussie : vous avez pioché.",
-        "over": "La partie guidée est finie : continuez seul (Conseil est là au besoin).",
-    },
-}
+WORDS = Localized({
+    "step": N_("Step {k} of {n} · "),
+    "first": N_("The café is empty. Click a card of your hand: the seats it may take light "
+                "up with their points (R5, R6). A guest may not stay alone (R7), so seat "
+                "two or three at one table. The best turn here scores {best}: find it, "
+                "then End turn."),
+    "find": N_("Find the turn that scores {best} points. {why} Then End turn: the widget "
+               "checks it."),
+    "draw": N_("None of your cards may sit anywhere (R5–R7): click Draw to take a card (R10)."),
+    "why_clear": N_("It fills a table, which is cleared, guests and all, and a new table "
+                    "comes in (R9)."),
+    "why_double": N_("Look for a table whose guests would all be of its own nation: its "
+                     "points double (R8)."),
+    "why_inner": N_("Look at the inner seats c2, b3, d3 and c4: a guest there scores at "
+                    "three tables (R8)."),
+    "why_three": N_("It places three cards, the most a turn may (R4)."),
+    "why_plain": N_("Each guest scores one point for every guest at each table it touches (R8)."),
+    "short": N_("Not yet: these cards make {points}, and the best turn makes {best}. Undo "
+                "takes a card back; Hint shows the best turn."),
+    "no_draw": N_("Not in this step: a turn of {best} points is possible. Drawing is "
+                  "allowed by the rules (R10), and can be wise later; here, find the turn."),
+    "well_done": N_("Step {k} done: {points} points."),
+    "drew": N_("Step {k} done: you drew a card."),
+    "over": N_("The guided part is over: play on by yourself (Hint is there if you need it)."),
+})
 
 
-def _say(lang: str, key: str, **facts) -> str:
-    return WORDS[lang][key].format(**facts)
+def _say(lang: str | None, key: str, **facts) -> str:
+    """The sentence ``key`` in ``lang`` (None: the current language), its facts filled."""
+    return gettext(WORDS.table[key], current(lang)).format(**facts)
 
 
 def _hint_key(turn: Turn) -> str:
@@ -119,7 +99,7 @@ class Guide:
             self._best[self.step] = state.cafe.best_turn(state.hands[self.player], game.variant)
         return self._best[self.step]
 
-    def instruction(self, game: Game, lang: str = "en") -> str:
+    def instruction(self, game: Game, lang: str | None = None) -> str:
         """What this step asks, with why ("" when no step is under way)."""
         if not self.active(game):
             return ""
@@ -131,7 +111,7 @@ class Guide:
             return head + _say(lang, "first", best=best.points)
         return head + _say(lang, "find", best=best.points, why=_say(lang, _hint_key(best)))
 
-    def check_end(self, game: Game, lang: str = "en") -> str | None:
+    def check_end(self, game: Game, lang: str | None = None) -> str | None:
         """Before the person's End turn: None when the turn placed makes the best points;
         otherwise why not (the turn is not played)."""
         if not self.active(game) or game.turn is None:
@@ -142,14 +122,14 @@ class Guide:
             return _say(lang, "short", points=points, best=best.points)
         return None
 
-    def check_draw(self, game: Game, lang: str = "en") -> str | None:
+    def check_draw(self, game: Game, lang: str | None = None) -> str | None:
         """Before the person draws: None when no turn is possible; otherwise why not now."""
         if not self.active(game):
             return None
         best = self.best(game)
         return None if best is None else _say(lang, "no_draw", best=best.points)
 
-    def done(self, points: int | None, lang: str = "en") -> str:
+    def done(self, points: int | None, lang: str | None = None) -> str:
         """After the person's turn (``points``, or None for a draw): what it was; the next
         step begins (or the guided part ends)."""
         if self.over:

@@ -26,159 +26,132 @@ from .engine import Cafe, IllegalMove, NotationError, Turn
 from .engine.cafe import format_seats, format_tables, parse_seat, parse_turn
 from .engine.cards import TABLE_ADJECTIVES, guest_name, parse_guest, sort_guests
 from .engine.layout import SEATS, TOUCHES
-from .engine.messages import alone_words, problem_fr
 from .engine.search import parse_hand
+from .i18n import NN_, NP_, N_, SOURCE, Localized, available, current, gettext, join, translate
 
 PUZZLE_FILE = Path(__file__).with_name("data") / "puzzles.txt"
 LEVELS = (1, 2, 3)
 
 # -- words ------------------------------------------------------------------------------------
 
-WORDS = {
-    "en": {
-        "points": "{n} point", "points_n": "{n} points",
-        "at": "{adj} table {place} +{points}",
-        "solved": "Solved: {answer} makes {points} points ({tables}), the most this hand can make.",
-        "short": "{points} points ({tables}); the best turn scores {best}.",
-        "short_zero": "0 points; the best turn scores {best}.",
-        "refused": "Not allowed: {reason} The best turn scores {best}.",
-        "unreadable": "Could not read the answer: {token!r} {problem}. The best turn scores {best}.",
-        "empty": "No card placed: the answer is a turn of 1 to 3 cards from the hand (R4). "
-                 "The best turn scores {best}.",
-        "solution": "The best turn: {turn} = {points} points ({tables}).",
-        "why_alone": "alone: no points",
-        "why_n": "{n} guests",
-        "why_doubled": "{n} guests, all of the table's nation: doubled",
-        "why_forming": "a table of one sex being formed: scored when complete (R14)",
-        "why_ladies": "a ladies' table: flat {points} (R14)",
-        "why_men": "a men's table: flat {points} (R14)",
-        "table_why": "+{points} at the {adj} table {place} ({why})",
-        "pts_right": "Right: {move} scores {points}: {tables}.",
-        "pts_solution": "{move} scores {points}: {tables}.",
-        "turn_solution": "{move} scores {points} in all: {cards}.",
-        "refused_solution": "{move} is refused, so it scores nothing: {reason}",
-        "seats_solution": "{guest} may sit on {seats}, and nowhere else.",
-        "seats_solution_none": "{guest} may sit nowhere here.",
-        "pts_wrong": "Not quite: you said {answer}, but {move} scores {points}: {tables}.",
-        "pts_nudge": "Not quite. Count each table seat {seat} touches ({places}): how many guests sit "
-                     "there once the card is down, and are they all of the table's nation (R8)?",
-        "turn_right": "Right: {move} scores {points} in all: {cards}.",
-        "turn_wrong": "Not quite: you said {answer}, but {move} scores {points} in all: {cards}.",
-        "turn_nudge": "Not quite. Score each card on its own, in order, against the café right after "
-                      "it sits (R8), then add them up.",
-        "pts_refused_right": "Right: {move} is refused, so it scores nothing: {reason}",
-        "pts_refused": "{move} may not be placed, so it scores nothing: {reason}",
-        "pts_refused_nudge": "Look again: may this card sit there at all (R5, R6, R7)?",
-        "not_number": "Answer with a whole number of points, for example 8 (or \"refused\" if the "
-                      "card may not sit there).",
-        "question": "Could not read the question: {error}.",
-        "bad_answer": "Could not read your answer: {token!r} {problem}.",
-        "seats_right": "Right: {guest} may sit on {seats}, and nowhere else.",
-        "seats_right_none": "Right: {guest} may sit nowhere here.",
-        "seats_wrong": "Not quite: {guest} may sit on {seats}.",
-        "seats_wrong_none": "Not quite: {guest} may sit nowhere here.",
-        "seats_missing": " You missed {seats}.",
-        "seats_refused": " {seat} is refused: {reason}",
-        "seats_nudge_count": "Not quite: {right} right out of the {given} seat(s) you marked",
-        "seats_nudge_missing": "; {missing} allowed seat(s) missing",
-        "seats_nudge_rules": "; refused: {rules}",
-        "seat_score": "{seat} (+{points})",
-        "forming_note": " A +0 seat may start a ladies' or men's table, scored when complete (R14).",
-        "all_alone": " A card alone at its table scores 0 there, and a second card must join it (R7).",
-        "seats_nudge_empty": "Not quite: you named no seat, and {missing} allowed seat(s) are missing",
-        "and": " and ", "none": "nowhere", "semicolon": "; ",
-        "refused_words": ("refused", "illegal", "not allowed", "no", "x", "-"),
-        "refused_answer": "refused",
-        "clears": "; {places} full and cleared, R9",
-        "ends": "; the table pile is short: the game ends, R12a",
-        "alone_card": " It sits alone: a second card of the turn must join it (R7).",
-        "not_counted": " (solved after Show best: not counted)",
-        "problem_text": "is not text",
-        "your_turn": "Your turn: write your answer in place of ... and run the cell again.",
-        "your_turn_best": "Your turn: write your turn in place of ..., for example \"{example}\", "
-                          "and run the cell again. The best turn scores {best}.",
-    },
-    "fr": {
-        "points": "{n} point", "points_n": "{n} points",
-        "at": "table {adj} {place} +{points}",
-        "solved": "Résolu : {answer} fait {points} points ({tables}), le plus que cette main puisse faire.",
-        "short": "{points} points ({tables}) ; le meilleur tour fait {best}.",
-        "short_zero": "0 point ; le meilleur tour fait {best}.",
-        "refused": "Refusé : {reason} Le meilleur tour fait {best}.",
-        "unreadable": "Réponse illisible : {token!r} {problem}. Le meilleur tour fait {best}.",
-        "empty": "Aucune carte posée : la réponse est un tour de 1 à 3 cartes de la main (R4). "
-                 "Le meilleur tour fait {best}.",
-        "solution": "Le meilleur tour : {turn} = {points} points ({tables}).",
-        "why_alone": "{seul} : aucun point",
-        "why_n": "{n} clients",
-        "why_doubled": "{n} clients, tous de la nation de la table : doublé",
-        "why_forming": "une table d'un seul sexe en formation : comptée quand elle est complète (R14)",
-        "why_ladies": "une table de dames : {points} d'office (R14)",
-        "why_men": "une table d'hommes : {points} d'office (R14)",
-        "table_why": "+{points} à la table {adj} {place} ({why})",
-        "pts_right": "Juste : {move} marque {points} : {tables}.",
-        "pts_solution": "{move} marque {points} : {tables}.",
-        "turn_solution": "{move} marque {points} en tout : {cards}.",
-        "refused_solution": "{move} est refusé, donc ne marque rien : {reason}",
-        "seats_solution": "{guest} peut s'asseoir en {seats}, et nulle part ailleurs.",
-        "seats_solution_none": "{guest} ne peut s'asseoir nulle part ici.",
-        "pts_wrong": "Pas tout à fait : vous avez dit {answer}, mais {move} marque {points} : {tables}.",
-        "pts_nudge": "Pas tout à fait. Comptez chaque table que touche la place {seat} ({places}) : "
-                     "combien de clients y sont une fois la carte posée, et sont-ils tous de la "
-                     "nation de la table (R8) ?",
-        "turn_right": "Juste : {move} marque {points} en tout : {cards}.",
-        "turn_wrong": "Pas tout à fait : vous avez dit {answer}, mais {move} marque {points} en tout : {cards}.",
-        "turn_nudge": "Pas tout à fait. Comptez chaque carte à part, dans l'ordre, sur le café tel "
-                      "qu'il est juste après elle (R8), puis additionnez.",
-        "pts_refused_right": "Juste : {move} est refusé, donc ne marque rien : {reason}",
-        "pts_refused": "{move} ne peut pas être posé, donc ne marque rien : {reason}",
-        "pts_refused_nudge": "Regardez encore : cette carte peut-elle seulement s'asseoir là (R5, R6, R7) ?",
-        "not_number": "Répondez par un nombre entier de points, par exemple 8 (ou « refusé » si la "
-                      "carte ne peut pas s'asseoir là).",
-        "question": "Question illisible : {error}.",
-        "bad_answer": "Réponse illisible : {token!r} {problem}.",
-        "seats_right": "Juste : {guest} peut s'asseoir en {seats}, et nulle part ailleurs.",
-        "seats_right_none": "Juste : {guest} ne peut s'asseoir nulle part ici.",
-        "seats_wrong": "Pas tout à fait : {guest} peut s'asseoir en {seats}.",
-        "seats_wrong_none": "Pas tout à fait : {guest} ne peut s'asseoir nulle part ici.",
-        "seats_missing": " Il manque {seats}.",
-        "seats_refused": " {seat} est refusée : {reason}",
-        "seats_nudge_count": "Pas tout à fait : {right} juste(s) sur les {given} place(s) marquée(s)",
-        "seats_nudge_missing": " ; il manque {missing} place(s) permise(s)",
-        "seats_nudge_rules": " ; refusée(s) : {rules}",
-        "seat_score": "{seat} (+{points})",
-        "forming_note": " Une place à +0 peut commencer une table de dames ou d'hommes, comptée une fois complète (R14).",
-        "all_alone": " Une carte seule à sa table y marque 0, et une seconde carte doit la rejoindre (R7).",
-        "seats_nudge_empty": "Pas tout à fait : vous n'avez nommé aucune place, et il manque {missing} place(s) permise(s)",
-        "and": " et ", "none": "nulle part", "semicolon": " ; ",
-        "refused_words": ("refusé", "refuse", "refusée", "interdit", "non", "x", "-", "refused"),
-        "refused_answer": "refusé",
-        "clears": " ; {places} {full}, R9",
-        "ends": " ; plus assez de tables : la partie s'arrête, R12a",
-        "alone_card": " {Elle} est {seul} à sa table : une seconde carte du tour doit {le} rejoindre (R7).",
-        "not_counted": " (résolu après « Voir le meilleur » : non compté)",
-        "problem_text": "n'est pas du texte",
-        "your_turn": "À vous : écrivez votre réponse à la place de ... et relancez la cellule.",
-        "your_turn_best": "À vous : écrivez votre tour à la place de ..., par exemple « {example} », "
-                          "et relancez la cellule. Le meilleur tour fait {best}.",
-    },
-}
+WORDS = Localized({
+    "at": N_("{adj} table {place} +{points}"),
+    "solved": N_("Solved: {answer} makes {points} points ({tables}), the most this hand "
+                 "can make."),
+    "short": N_("{points} points ({tables}); the best turn scores {best}."),
+    "short_zero": N_("0 points; the best turn scores {best}."),
+    "refused": N_("Not allowed: {reason} The best turn scores {best}."),
+    "unreadable": N_("Could not read the answer: {token!r} {problem}. The best turn scores "
+                     "{best}."),
+    "empty": N_("No card placed: the answer is a turn of 1 to 3 cards from the hand (R4). "
+                "The best turn scores {best}."),
+    "solution": N_("The best turn: {turn} = {points} points ({tables})."),
+    # Translators: the guest sitting alone is a woman or a man (French: « seule » or « seul »)
+    "why_alone": {"woman": NP_("woman", "alone: no points"),
+                  "man": NP_("man", "alone: no points")},
+    "why_n": N_("{n} guests"),
+    "why_doubled": N_("{n} guests, all of the table's nation: doubled"),
+    "why_forming": N_("a table of one sex being formed: scored when complete (R14)"),
+    "why_ladies": N_("a ladies' table: flat {points} (R14)"),
+    "why_men": N_("a men's table: flat {points} (R14)"),
+    "table_why": N_("+{points} at the {adj} table {place} ({why})"),
+    "pts_right": N_("Right: {move} scores {points}: {tables}."),
+    "pts_solution": N_("{move} scores {points}: {tables}."),
+    "turn_solution": N_("{move} scores {points} in all: {cards}."),
+    "refused_solution": N_("{move} is refused, so it scores nothing: {reason}"),
+    "seats_solution": N_("{guest} may sit on {seats}, and nowhere else."),
+    "seats_solution_none": N_("{guest} may sit nowhere here."),
+    "pts_wrong": N_("Not quite: you said {answer}, but {move} scores {points}: {tables}."),
+    "pts_nudge": N_("Not quite. Count each table seat {seat} touches ({places}): how many "
+                    "guests sit there once the card is down, and are they all of the "
+                    "table's nation (R8)?"),
+    "turn_right": N_("Right: {move} scores {points} in all: {cards}."),
+    "turn_wrong": N_("Not quite: you said {answer}, but {move} scores {points} in all: {cards}."),
+    "turn_nudge": N_("Not quite. Score each card on its own, in order, against the café "
+                     "right after it sits (R8), then add them up."),
+    "pts_refused_right": N_("Right: {move} is refused, so it scores nothing: {reason}"),
+    "pts_refused": N_("{move} may not be placed, so it scores nothing: {reason}"),
+    "pts_refused_nudge": N_("Look again: may this card sit there at all (R5, R6, R7)?"),
+    "not_number": N_("Answer with a whole number of points, for example 8 (or \"refused\" "
+                     "if the card may not sit there)."),
+    "question": N_("Could not read the question: {error}."),
+    "bad_answer": N_("Could not read your answer: {token!r} {problem}."),
+    "seats_right": N_("Right: {guest} may sit on {seats}, and nowhere else."),
+    "seats_right_none": N_("Right: {guest} may sit nowhere here."),
+    "seats_wrong": N_("Not quite: {guest} may sit on {seats}."),
+    "seats_wrong_none": N_("Not quite: {guest} may sit nowhere here."),
+    "seats_missing": N_(" You missed {seats}."),
+    "seats_refused": N_(" {seat} is refused: {reason}"),
+    "seats_nudge_count": N_("Not quite: {right} right out of the {given} seat(s) you marked"),
+    "seats_nudge_missing": N_("; {missing} allowed seat(s) missing"),
+    "seats_nudge_rules": N_("; refused: {rules}"),
+    "seat_score": N_("{seat} (+{points})"),
+    "forming_note": N_(" A +0 seat may start a ladies' or men's table, scored when complete "
+                       "(R14)."),
+    "all_alone": N_(" A card alone at its table scores 0 there, and a second card must join "
+                    "it (R7)."),
+    "seats_nudge_empty": N_("Not quite: you named no seat, and {missing} allowed seat(s) "
+                            "are missing"),
+    "none": N_("nowhere"),
+    "semicolon": N_("; "),
+    # Translators: the words a student may type to answer "refused", separated by "|" (the
+    # words of every language are read, whatever the language: keep them lowercase).
+    "refused_words": N_("refused|illegal|not allowed|no|x|-"),
+    # Translators: the words a student may type to answer "nowhere" (no seat), separated by
+    # "|" (the words of every language are read, whatever the language: keep them lowercase).
+    "nowhere_words": N_("-|none|nowhere|nothing"),
+    "refused_answer": N_("refused"),
+    # Translators: one or more tables cleared, named in {places} (French: « pleine(s) »)
+    "clears": NN_("; {places} full and cleared, R9", "; {places} full and cleared, R9"),
+    "ends": N_("; the table pile is short: the game ends, R12a"),
+    # Translators: the card sitting alone is a woman or a man (French: « Elle est seule »,
+    # « Il est seul »)
+    "alone_card": {"woman": NP_("woman", " It sits alone: a second card of the turn must join "
+                                         "it (R7)."),
+                   "man": NP_("man", " It sits alone: a second card of the turn must join it "
+                                     "(R7).")},
+    "not_counted": N_(" (solved after Show best: not counted)"),
+    "problem_text": N_("is not text"),
+    "your_turn": N_("Your turn: write your answer in place of ... and run the cell again."),
+    "your_turn_best": N_("Your turn: write your turn in place of ..., for example "
+                         "\"{example}\", and run the cell again. The best turn scores "
+                         "{best}."),
+})
 
 
-def _say(lang: str, key: str, **facts) -> str:
-    if lang not in WORDS:
-        raise ValueError(f"lang must be 'en' or 'fr', not {lang!r}")
-    return WORDS[lang][key].format(**facts)
+def _text(lang: str | None, key: str, guest: str | None = None, n: int | None = None) -> str:
+    """The sentence ``key`` in ``lang`` (None: the current language; an unknown one is a
+    ValueError naming the available ones): the form for ``guest``'s sex, or for ``n``."""
+    message = WORDS.table[key]
+    if isinstance(message, dict):
+        message = message[_sex(guest)]
+    return translate(message, current(lang), n)
 
 
-def _join(items, lang: str) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + WORDS[lang]["and"] + items[-1]
+def _say(lang: str | None, key: str, **facts) -> str:
+    return _text(lang, key).format(**facts)
 
 
-def turn_tables(turn: Turn, lang: str = "en") -> str:
+def _sex(guest: str) -> str:
+    """The context of a sentence about ``guest`` (``"RUf"``, or just its sex ``"f"``):
+    ``"woman"`` or ``"man"``."""
+    return "woman" if guest.endswith("f") else "man"
+
+
+def _join(items, lang: str | None) -> str:
+    return join(items, lang)
+
+
+def _typed_words(key: str) -> frozenset[str]:
+    """The words of ``key`` (a "|"-separated list) in every language the package speaks: a
+    student's typed answer is read whatever the current language."""
+    words = set()
+    for lang in {SOURCE, *available()}:
+        words.update(w.strip().lower() for w in gettext(WORDS.table[key], lang).split("|"))
+    return frozenset(w for w in words if w)
+
+
+def turn_tables(turn: Turn, lang: str | None = None) -> str:
     """A turn's points summed table by table, tables in the order they first scored:
     ``"Russian table b2 +6, French table c3 +9, Italian table d4 +8"`` (tables that scored
     nothing are left out; a table cleared and replaced is a new table)."""
@@ -191,34 +164,33 @@ def turn_tables(turn: Turn, lang: str = "en") -> str:
     return text + _consequences(turn.cleared, turn.ends_game, lang)
 
 
-def _consequences(cleared, ends: bool, lang: str) -> str:
+def _consequences(cleared, ends: bool, lang: str | None) -> str:
     """``"; c3 full and cleared, R9"`` and the end of the game (R12a), or nothing."""
-    full = "pleines et débarrassées" if len(cleared) > 1 else "pleine et débarrassée"
-    text = _say(lang, "clears", places=" ".join(cleared), full=full) if cleared else ""
+    text = ""
+    if cleared:
+        text = _text(lang, "clears", n=len(cleared)).format(places=" ".join(cleared))
     return text + (_say(lang, "ends") if ends else "")
 
 
-def _problem(err: NotationError, lang: str) -> str:
+def _problem(err: NotationError, lang: str | None) -> str:
     """A notation error's problem in ``lang`` (the engine words it in English)."""
-    if lang == "fr":
-        return problem_fr(err.problem) or err.problem
-    return err.problem
+    return err.problem_in(lang)
 
 
-def _why(t, lang: str, guest: str = "f") -> str:
+def _why(t, lang: str | None, guest: str = "f") -> str:
     if t.variant == "forming":
         return _say(lang, "why_forming")
     if t.variant in ("ladies", "men"):
         return _say(lang, f"why_{t.variant}", points=t.points)
     if t.guests == 1:
-        return _say(lang, "why_alone", **alone_words(guest))
+        return _text(lang, "why_alone", guest)
     return _say(lang, "why_doubled" if t.doubled else "why_n", n=t.guests)
 
 
-def card_tables(card, lang: str = "en") -> str:
+def card_tables(card, lang: str | None = None) -> str:
     """One card's points at every table its seat touches, with the reason:
     ``"+6 at the Russian table b2 (3 guests, all of the table's nation: doubled), …"``."""
-    return WORDS[lang]["semicolon"].join(_say(lang, "table_why", points=t.points, adj=TABLE_ADJECTIVES[lang][t.nation],
+    return _text(lang, "semicolon").join(_say(lang, "table_why", points=t.points, adj=TABLE_ADJECTIVES[lang][t.nation],
                           place=t.place, why=_why(t, lang, card.guest)) for t in card.tables)
 
 
@@ -267,7 +239,8 @@ class Puzzle:
                  number: int | None = None):
         self.cafe = Cafe.parse(cafe) if isinstance(cafe, str) else cafe
         if not isinstance(self.cafe, Cafe):
-            raise NotationError("café", repr(cafe), "is not a café: give café notation or a Cafe")
+            raise NotationError("café", repr(cafe),
+                                N_("is not a café: give café notation or a Cafe"))
         self.hand = sort_guests(parse_hand(hand))
         self.variant = bool(variant)
         self.level, self.number = level, number
@@ -280,7 +253,7 @@ class Puzzle:
     def best_points(self) -> int:
         return self.best.points
 
-    def grade(self, answer, lang: str = "en") -> Grade:
+    def grade(self, answer, lang: str | None = None) -> Grade:
         """Grade ``answer`` (a turn in notation, ``"RUf@c2, ITf@c4"``, or a list of
         placements): legal or refused (with the rule), its points table by table, the best."""
         best = self.best_points
@@ -339,7 +312,7 @@ class Puzzle:
         empty += [seat for seat in SEATS if self.cafe.guest(seat) is None and seat in used]
         return ", ".join(f"{guest}@{seat}" for guest, seat in zip(self.hand[:2], empty[:2]))
 
-    def solution(self, lang: str = "en") -> str:
+    def solution(self, lang: str | None = None) -> str:
         """The best turn in one sentence, table by table."""
         return _say(lang, "solution", turn=self.best.text, points=self.best.points,
                     tables=turn_tables(self.best, lang))
@@ -370,15 +343,15 @@ class Puzzle:
 def _parse_puzzle_line(line: str, where: str) -> tuple[int, Puzzle, int]:
     fields = [f.strip() for f in line.split("|")]
     if len(fields) != 7:
-        raise NotationError("puzzle", where, "must have 7 fields: level | tables | seats | "
-                            "table pile | hand | variant | best")
+        raise NotationError("puzzle", where, N_("must have 7 fields: {fields}"),
+                            fields="level | tables | seats | table pile | hand | variant | best")
     level, tables, seats, pile, hand, variant, best = fields
     if level not in {str(n) for n in LEVELS}:
-        raise NotationError("level", level, "is not 1, 2 or 3")
+        raise NotationError("level", level, N_("is not 1, 2 or 3"))
     if variant not in ("variant", "-"):
-        raise NotationError("variant", variant, "is not 'variant' or '-'")
+        raise NotationError("variant", variant, N_("is not 'variant' or '-'"))
     if not re.fullmatch(r"\d{1,3}", best):
-        raise NotationError("best", best, "is not a number of points")
+        raise NotationError("best", best, N_("is not a number of points"))
     cafe = Cafe.parse(f"{tables} | {seats} | {'' if pile == '-' else pile}")
     return int(level), Puzzle(cafe, hand, variant == "variant"), int(best)
 
@@ -444,9 +417,9 @@ class Feedback:
         p.text(self.message)
 
 
-def _question_error(err: Exception, lang: str) -> Feedback:
+def _question_error(err: Exception, lang: str | None) -> Feedback:
     if isinstance(err, NotationError):
-        err = f"{err.field}: {err.token!r} {_problem(err, lang)}"
+        err = err.sentence(lang)
     else:
         err = f"{type(err).__name__}: {err}"
     text = _say(lang, "question", error=err)
@@ -458,11 +431,12 @@ def _read_cafe(cafe) -> Cafe:
     if isinstance(cafe, str):
         return Cafe.parse(cafe)
     if not isinstance(cafe, Cafe):
-        raise NotationError("café", repr(cafe), "is not a café: give café notation or a Cafe")
+        raise NotationError("café", repr(cafe),
+                            N_("is not a café: give café notation or a Cafe"))
     return cafe
 
 
-def _read_points(answer, lang: str):
+def _read_points(answer, lang: str | None):
     """An int, the word for "refused" (→ None), or a Feedback saying how to answer."""
     if isinstance(answer, bool):
         return _answer_error(lang)
@@ -476,33 +450,36 @@ def _read_points(answer, lang: str):
         text = answer.strip().lower()
         if re.fullmatch(r"[+]?\d{1,4}", text):
             return int(text)
-        if text in WORDS["en"]["refused_words"] + WORDS["fr"]["refused_words"]:
+        if text in _typed_words("refused_words"):
             return None
     return _answer_error(lang)
 
 
-def _not_yet(lang: str) -> Feedback:
+def _not_yet(lang: str | None) -> Feedback:
     """The verdict on ``...``, the placeholder an exercise cell holds until the student answers."""
     text = _say(lang, "your_turn")
     return Feedback(False, text, text)
 
 
-def _answer_error(lang: str) -> Feedback:
+def _answer_error(lang: str | None) -> Feedback:
     text = _say(lang, "not_number")
     return Feedback(False, text, text)
 
 
-def check_points(cafe, placement: str, answer, variant: bool = False, lang: str = "en") -> Feedback:
+def check_points(cafe, placement: str, answer, variant: bool = False,
+                 lang: str | None = None) -> Feedback:
     """"How many points does ``placement`` score here?" — ``answer`` a whole number (``"refused"``
     or None if the card may not sit there). One card: its points table by table with the reason
     (R8); a whole turn (``"RUf@c2, ITf@c4"``): the turn's points card by card. Never raises."""
     try:
         cafe = _read_cafe(cafe)
         if not isinstance(placement, str):
-            raise NotationError("placement", repr(placement), "is not text")
+            raise NotationError("placement", repr(placement), N_("is not text"))
         placements = parse_turn(placement)
         if not placements:
-            raise NotationError("placement", placement, "names no card: write guest@seat, for example RUf@c2")
+            raise NotationError("placement", placement,
+                                N_("names no card: write guest@seat, for example {example}"),
+                                example="RUf@c2")
     except (NotationError, TypeError) as err:
         return _question_error(err, lang)
     if answer is ...:                          # an exercise cell not answered yet
@@ -530,13 +507,13 @@ def check_points(cafe, placement: str, answer, variant: bool = False, lang: str 
         points = card.points
         tables = card_tables(card, lang) + _consequences(card.cleared, state.ended, lang)
         if state.pending:
-            tables += "." + _say(lang, "alone_card", **alone_words(card.guest)).rstrip(".")
+            tables += "." + _text(lang, "alone_card", card.guest).rstrip(".")
         nudge = _say(lang, "pts_nudge", seat=card.seat, places=", ".join(TOUCHES[card.seat]))
         facts = dict(move=move, points=points, tables=tables, answer=said)
         right_key, wrong_key, solution_key = "pts_right", "pts_wrong", "pts_solution"
     else:
         points = turn.points
-        cards = WORDS[lang]["semicolon"].join(f"{c.text} {c.points} ({card_tables(c, lang)})" for c in turn.cards)
+        cards = _text(lang, "semicolon").join(f"{c.text} {c.points} ({card_tables(c, lang)})" for c in turn.cards)
         cards += _consequences(turn.cleared, turn.ends_game, lang)
         nudge = _say(lang, "turn_nudge")
         facts = dict(move=move, points=points, cards=cards, answer=said)
@@ -553,31 +530,34 @@ def _read_seats(seats) -> list[str]:
         return []
     if isinstance(seats, str):
         tokens = seats.replace(",", " ").split()
-        if " ".join(tokens).lower() in ("-", "none", "nowhere", "nothing", "aucune", "aucun",
-                                        "nulle part", "rien"):
+        if " ".join(tokens).lower() in _typed_words("nowhere_words"):
             return []
     elif isinstance(seats, (list, tuple, set, frozenset)):
         tokens = list(seats)
     else:
-        raise NotationError("seats", repr(seats), "is not a list of seats, for example \"e4 d5\"")
+        raise NotationError("seats", repr(seats), N_("is not a list of seats, for example {example}"),
+                            example='"e4 d5"')
     out = []
     for tok in tokens:
         if not isinstance(tok, str):
-            raise NotationError("seats", repr(tok), "is not a seat (" + " ".join(SEATS) + ")")
+            raise NotationError("seats", repr(tok), N_("is not a seat ({seats})"),
+                                seats=" ".join(SEATS))
         seat = parse_seat(tok, "seats")
         if seat not in out:
             out.append(seat)
     return sorted(out, key=SEATS.index)
 
 
-def check_seats(cafe, guest: str, seats, variant: bool = False, lang: str = "en") -> Feedback:
+def check_seats(cafe, guest: str, seats, variant: bool = False,
+                lang: str | None = None) -> Feedback:
     """"Which seats may ``guest`` take here (as the first card of a turn)?" — ``seats`` as text
     (``"e4 d5"``; ``""`` or ``"-"`` for nowhere) or a list. Right when exactly the legal seats
     are named; otherwise the seats missed, and each wrong seat with its refusing rule. Never raises."""
     try:
         cafe = _read_cafe(cafe)
         if not isinstance(guest, str):
-            raise NotationError("guest", repr(guest), "is not a guest: write a nation code and f or m")
+            raise NotationError("guest", repr(guest),
+                                N_("is not a guest: write a nation code and f or m"))
         guest = parse_guest(guest)
         state = cafe.begin_turn(variant)
         legal = state.seat_scores(guest)

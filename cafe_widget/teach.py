@@ -1,8 +1,8 @@
 """Helpers for the teaching notebooks: plain-text reports a student can check by hand, and
-pictures side by side, in English or French (``lang="fr"``). Every rule is the engine's; this
-module only says what happened. The printing helpers return nothing, so a notebook cell shows
-just their text, and they never raise: a refused move prints its rule and sentence, a notation
-that cannot be read prints what is wrong, in one line.
+pictures side by side, in the package's language (``language("fr")``; ``lang="fr"`` for one
+call). Every rule is the engine's; this module only says what happened. The printing helpers
+return nothing, so a notebook cell shows just their text, and they never raise: a refused move
+prints its rule and sentence, a notation that cannot be read prints what is wrong, in one line.
 
     from cafe_widget.teach import play, check, where, pictures, frames, refused, review
     play("RU GB FR ES IT | b1:RUf b3:RUm", "RUf@c2, ITf@c4, ITm@d3")   # prints table by table
@@ -18,128 +18,120 @@ from __future__ import annotations
 
 import re
 
-
 from .engine import Cafe, Game, IllegalMove, NotationError, Turn
 from .engine.cards import TABLE_ADJECTIVES, guest_name
 from .engine.cafe import parse_turn
 from .engine.errors import kind_of, need_text
 from .engine.layout import SEATS, TOUCHES
-from .engine.messages import alone_words
+from .i18n import NP_, N_, SOURCE, Localized, available, current, gettext, ngettext, translate
+from .i18n import language as _language
 from .practice import Puzzle, check_points, check_seats, puzzles  # noqa: F401 (for the notebooks)
-from .render import PICTURE_LANG, Frame, Frames, picture_view, refused_picture, turn_frames
+from .render import Frame, Frames, picture_view, refused_picture, turn_frames
 
-WORDS = {
-    "en": {
-        "card": "{card}: {points} {pts}",
-        "table": "{adj} table {place}",
-        "alone": "1 guest: alone, no points",
-        "n": "{n} guests",
-        "doubled": "{n} guests, all of the table's nation: doubled",
-        "forming": "{n} guests of one sex so far: scored when the table is complete (R14)",
-        "ladies": "a ladies' table: {how} (R14)", "men": "a men's table: {how} (R14)",
-        "flat40": "40, all of its nation", "flat20": "a flat 20",
-        "cleared": "    full, cleared: {places} (R9)",
-        "turn": "turn: {points} {pts}",
-        "ends": "the table pile is short: the game ends (R12a)",
-        "refused": "{move}: refused by {rule}: {sentence}",
-        "refused_turn": "refused by {rule}: {sentence}",
-        "allowed": "{move}: allowed, {points} {pts} ({tables}){note}",
-        "note_forming": "; it starts a table of one sex at {place}, scored when four sit there this "
-                        "turn (R14)",
-        "note_alone": "; it sits alone, so a second card must join it (R7)",
-        "one_card": "check takes one card, for example {example}; to try the whole turn "
-                    "{turn}, use play(cafe, \"{turn}\")",
-        "nowhere": "{guest} may sit nowhere here",
-        "where": "{guest}@{seat}: {points:>2} {pts}   ({tables})",
-        "nobody": "nobody has played yet",
-        "player": "player {n}: {action}",
-        "placed": "placed cards",
-        "nothing_review": "nothing to review yet",
-        "did_turn": "placed {action} = {points}", "did_draw": "drew a card",
-        "did_down": "laid a card face down", "did_declare": "declared the end (R12c)",
-        "best_then": "best then: {turn} = {points}", "no_best": "no card could be placed",
-        "hand_empty": "hand empty",
-        "review": "{number:>3}. player {n}: {did}   ({best})",
-        "touches": "{seat}: touches {places}",
-        "unreadable": "Cannot read this notation: {error}",
-        "pt": "point", "pts": "points",
-        "table_pile": "  table pile: {pile}", "empty": "empty",
-        "guest_pile": "  guest pile: {n} cards",
-        "player_line": "{mark} player {n}: {score:>3} points, hand {hand:>2}, face down {down}",
-        "over": "  game over ({reason})",
-        "result_head": "place  player  score  penalty  final",
-        "not_over": "(the game is not over: the score if it ended now)",
-        "your_turn": "Your turn: write your answer in place of ... and run the cell again.",
-        "right": "Right: {truth}.", "wrong": "Not quite: you said {answer}, and the answer is {truth}.",
-        "yes": "yes", "no": "no", "and": " and ",
-    },
-    "fr": {
-        "card": "{card} : {points} {pts}",
-        "table": "table {adj} {place}",
-        "alone": "{seul} à cette table : aucun point",
-        "n": "{n} clients",
-        "doubled": "{n} clients, tous de la nation de la table : doublé",
-        "forming": "{n} clients d'un seul sexe pour l'instant : comptée quand la table est complète (R14)",
-        "ladies": "une table de dames : {how} (R14)", "men": "une table d'hommes : {how} (R14)",
-        "flat40": "40, {tous} de sa nation", "flat20": "20 d'office",
-        "cleared": "    pleine, débarrassée : {places} (R9)",
-        "turn": "tour : {points} {pts}",
-        "ends": "plus assez de tables : la partie s'arrête (R12a)",
-        "refused": "{move} : refusé par {rule} : {sentence}",
-        "refused_turn": "refusé par {rule} : {sentence}",
-        "allowed": "{move} : permis, {points} {pts} ({tables}){note}",
-        "note_forming": " ; elle commence une table d'un seul sexe en {place}, comptée quand quatre "
-                        "clients y sont assis ce tour-ci (R14)",
-        "note_alone": " ; {il} est {seul} à sa table, une seconde carte doit {le} rejoindre (R7)",
-        "one_card": "check prend une seule carte, par exemple {example} ; pour essayer le tour "
-                    "entier {turn}, utilisez play(cafe, \"{turn}\")",
-        "nowhere": "{guest} ne peut s'asseoir nulle part ici",
-        "where": "{guest}@{seat} : {points:>2} {pts}   ({tables})",
-        "nobody": "personne n'a encore joué",
-        "player": "joueur {n} : {action}",
-        "placed": "a posé des cartes",
-        "nothing_review": "rien à revoir pour l'instant",
-        "did_turn": "a posé {action} = {points}", "did_draw": "a pioché une carte",
-        "did_down": "a posé une carte face cachée", "did_declare": "a déclaré la fin (R12c)",
-        "best_then": "le meilleur alors : {turn} = {points}",
-        "no_best": "aucune carte ne pouvait être posée", "hand_empty": "main vide",
-        "review": "{number:>3}. joueur {n} : {did}   ({best})",
-        "touches": "{seat} : touche {places}",
-        "unreadable": "Notation illisible : {error}",
-        "pt": "point", "pts": "points",
-        "table_pile": "  pioche des tables : {pile}", "empty": "vide",
-        "guest_pile": "  pioche des clients : {n} cartes",
-        "player_line": "{mark} joueur {n} : {score:>3} points, main {hand:>2}, face cachée {down}",
-        "over": "  partie finie ({reason})",
-        "result_head": "place  joueur  score    malus  final",
-        "not_over": "(la partie n'est pas finie : le score si elle s'arrêtait maintenant)",
-        "your_turn": "À vous : écrivez votre réponse à la place de ... et relancez la cellule.",
-        "right": "Juste : {truth}.", "wrong": "Pas tout à fait : vous avez dit {answer}, et la réponse est {truth}.",
-        "yes": "oui", "no": "non", "and": " et ",
-    },
-}
+WORDS = Localized({
+    "card": N_("{card}: {points} {pts}"),
+    "table": N_("{adj} table {place}"),
+    # Translators: the guest sitting alone is a woman or a man (French: « seule » or « seul »)
+    "alone": {"woman": NP_("woman", "1 guest: alone, no points"),
+              "man": NP_("man", "1 guest: alone, no points")},
+    "n": N_("{n} guests"),
+    "doubled": N_("{n} guests, all of the table's nation: doubled"),
+    "forming": N_("{n} guests of one sex so far: scored when the table is complete (R14)"),
+    "ladies": N_("a ladies' table: {how} (R14)"),
+    "men": N_("a men's table: {how} (R14)"),
+    # Translators: a ladies' table (all women) or a men's table (all men): French « toutes »
+    # or « tous »
+    "flat40": {"woman": NP_("woman", "40, all of its nation"),
+               "man": NP_("man", "40, all of its nation")},
+    "flat20": N_("a flat 20"),
+    "cleared": N_("    full, cleared: {places} (R9)"),
+    "turn": N_("turn: {points} {pts}"),
+    "ends": N_("the table pile is short: the game ends (R12a)"),
+    "refused": N_("{move}: refused by {rule}: {sentence}"),
+    "refused_turn": N_("refused by {rule}: {sentence}"),
+    "allowed": N_("{move}: allowed, {points} {pts} ({tables}){note}"),
+    "note_forming": N_("; it starts a table of one sex at {place}, scored when four sit "
+                       "there this turn (R14)"),
+    # Translators: the card sitting alone is a woman or a man (French: « elle est seule »,
+    # « il est seul »)
+    "note_alone": {"woman": NP_("woman", "; it sits alone, so a second card must join it (R7)"),
+                   "man": NP_("man", "; it sits alone, so a second card must join it (R7)")},
+    "one_card": N_("check takes one card, for example {example}; to try the whole turn "
+                   "{turn}, use play(cafe, \"{turn}\")"),
+    "nowhere": N_("{guest} may sit nowhere here"),
+    "where": N_("{guest}@{seat}: {points:>2} {pts}   ({tables})"),
+    "nobody": N_("nobody has played yet"),
+    "player": N_("player {n}: {action}"),
+    "placed": N_("placed cards"),
+    "nothing_review": N_("nothing to review yet"),
+    "did_turn": N_("placed {action} = {points}"),
+    "did_draw": N_("drew a card"),
+    "did_down": N_("laid a card face down"),
+    "did_declare": N_("declared the end (R12c)"),
+    "best_then": N_("best then: {turn} = {points}"),
+    "no_best": N_("no card could be placed"),
+    "hand_empty": N_("hand empty"),
+    "review": N_("{number:>3}. player {n}: {did}   ({best})"),
+    "touches": N_("{seat}: touches {places}"),
+    "unreadable": N_("Cannot read this notation: {error}"),
+    # Translators: a table's name heading its points, in a column of a plain-text report
+    "table_label": N_("{table}:"),
+    "table_pile": N_("  table pile: {pile}"),
+    "empty": N_("empty"),
+    "guest_pile": N_("  guest pile: {n} cards"),
+    "player_line": N_("{mark} player {n}: {score:>3} points, hand {hand:>2}, face down {down}"),
+    "over": N_("  game over ({reason})"),
+    "result_head": N_("place  player  score  penalty  final"),
+    "not_over": N_("(the game is not over: the score if it ended now)"),
+    "your_turn": N_("Your turn: write your answer in place of ... and run the cell again."),
+    "right": N_("Right: {truth}."),
+    "wrong": N_("Not quite: you said {answer}, and the answer is {truth}."),
+    "yes": N_("yes"),
+    "no": N_("no"),
+    "and": N_(" and "),
+    # Translators: the words a student may type to answer "yes" (then "no"), separated by "|"
+    # (the words of every language are read, whatever the language: keep them lowercase).
+    "yes_words": N_("yes|y|true"),
+    "no_words": N_("no|n|false"),
+})
 
 
-def _say(lang: str, key: str, **facts) -> str:
-    if lang not in WORDS:
-        raise ValueError(f"lang must be 'en' or 'fr', not {lang!r}")
-    return WORDS[lang][key].format(**facts)
+def _text(lang: str | None, key: str, guest: str | None = None) -> str:
+    """The sentence ``key`` in ``lang`` (None: the current language; an unknown one is a
+    ValueError naming the available ones), in the form for ``guest``'s sex when it has two."""
+    message = WORDS.table[key]
+    if isinstance(message, dict):
+        message = message["woman" if guest.endswith("f") else "man"]
+    return translate(message, current(lang))
 
 
-def _pts(n: int, lang: str) -> str:
-    """"point" or "points": French keeps the singular for 0 and 1."""
-    return WORDS[lang]["pt"] if (n == 1 or (lang == "fr" and n == 0)) else WORDS[lang]["pts"]
+def _say(lang: str | None, key: str, **facts) -> str:
+    return _text(lang, key).format(**facts)
+
+
+def _pts(n: int, lang: str | None) -> str:
+    """"point" or "points", by the language's plural rule (French: « 0 point »)."""
+    return ngettext("point", "points", n, current(lang))
+
+
+def _typed_words(key: str) -> frozenset[str]:
+    """The words of ``key`` (a "|"-separated list) in every language the package speaks: a
+    student's typed answer is read whatever the current language."""
+    words = set()
+    for lang in {SOURCE, *available()}:
+        words.update(w.strip().lower() for w in gettext(WORDS.table[key], lang).split("|"))
+    return frozenset(w for w in words if w)
 
 
 def _cafe(cafe) -> Cafe:
     return Cafe.parse(cafe) if isinstance(cafe, str) else cafe
 
 
-def _unreadable(err: NotationError, lang: str) -> None:
+def _unreadable(err: NotationError, lang: str | None) -> None:
     print(_say(lang, "unreadable", error=err.sentence(lang)))
 
 
-def read(notation: str, lang: str = "en"):
+def read(notation: str, lang: str | None = None):
     """A café (or, with its eight fields, a game) from its notation; a notation that cannot be
     read prints what is wrong, in one line, and gives None (``...`` or ``""``: an exercise not
     answered yet)."""
@@ -155,10 +147,6 @@ def read(notation: str, lang: str = "en"):
         return None
 
 
-_YES = {"yes", "y", "oui", "o", "true", "vrai"}
-_NO = {"no", "n", "non", "false", "faux"}
-
-
 def _norm(value):
     """An answer or a truth in a comparable form: a yes/no, whole numbers, or words."""
     if isinstance(value, bool):
@@ -169,26 +157,27 @@ def _norm(value):
         return ("numbers", tuple(value))
     text = " ".join(str(v) for v in value) if isinstance(value, (tuple, list)) else str(value)
     text = text.strip().lower().replace("−", "-")
-    if text in _YES or text in _NO:
-        return ("yes/no", text in _YES)
+    yes, no = _typed_words("yes_words"), _typed_words("no_words")
+    if text in yes or text in no:
+        return ("yes/no", text in yes)
     numbers = re.findall(r"-?\d+", text)
     if numbers:
         return ("numbers", tuple(int(n) for n in numbers))
     return ("words", " ".join(text.split()))
 
 
-def _said(value, lang: str) -> str:
+def _said(value, lang: str | None) -> str:
     if isinstance(value, str):
         return value.strip()
     kind, v = _norm(value)
     if kind == "yes/no":
         return _say(lang, "yes" if v else "no")
     if kind == "numbers":
-        return WORDS[lang]["and"].join(str(n) for n in v)
+        return _text(lang, "and").join(str(n) for n in v)
     return v
 
 
-def predict(answer, truth, *, explain=None, lang: str = "en") -> None:
+def predict(answer, truth, *, explain=None, lang: str | None = None) -> None:
     """An exercise's check: ``answer`` (the student's prediction, ``...`` until they write one)
     against ``truth`` (computed by the engine in the cell). Prints "your turn", or right or not
     quite with the answer; then ``explain``, once the student has answered: a game (its final
@@ -212,35 +201,42 @@ def predict(answer, truth, *, explain=None, lang: str = "en") -> None:
         print(explain)
 
 
+def _without_move(sentence: str, move: str) -> str:
+    """A refusal's sentence without the move it begins with (``"RUm@c2: "``, whatever the
+    language's punctuation around the colon)."""
+    colon = re.match(r"\s*[:：]\s*", sentence[len(move):]) if sentence.startswith(move) else None
+    return sentence[len(move) + colon.end():] if colon else sentence
+
+
 def _lower_first(sentence: str) -> str:
     """« Une Allemande … » → « une Allemande … » after a colon; a code (``RUm@c2``) stays."""
     return sentence[:1].lower() + sentence[1:] if sentence[1:2].islower() else sentence
 
 
-def _table(place: str, nation: str, lang: str) -> str:
+def _table(place: str, nation: str, lang: str | None) -> str:
     text = _say(lang, "table", adj=TABLE_ADJECTIVES[lang][nation], place=place)
     return text[:1].upper() + text[1:]
 
 
-def _why(t, guest: str, lang: str) -> str:
+def _why(t, guest: str, lang: str | None) -> str:
     if t.variant == "forming":
         return _say(lang, "forming", n=t.guests)
     if t.variant in ("ladies", "men"):
-        how = _say(lang, "flat40" if t.doubled else "flat20", tous="toutes" if t.variant == "ladies" else "tous")
+        how = _text(lang, "flat40" if t.doubled else "flat20", "f" if t.variant == "ladies" else "m")
         return _say(lang, t.variant, how=how)
     if t.guests == 1:
-        return _say(lang, "alone", **alone_words(guest))
+        return _text(lang, "alone", guest)
     return _say(lang, "doubled" if t.doubled else "n", n=t.guests)
 
 
-def report(turn: Turn, lang: str = "en") -> str:
+def report(turn: Turn, lang: str | None = None) -> str:
     """A turn's points card by card and table by table, as plain text."""
     lines = []
     for card in turn.cards:
         lines.append(_say(lang, "card", card=card.text, points=card.points, pts=_pts(card.points, lang)))
         for t in card.tables:
-            colon = " :" if lang == "fr" else ":"
-            lines.append(f"    {_table(t.place, t.nation, lang) + colon:<24}{t.points:>3}   ({_why(t, card.guest, lang)})")
+            label = _say(lang, "table_label", table=_table(t.place, t.nation, lang))
+            lines.append(f"    {label:<24}{t.points:>3}   ({_why(t, card.guest, lang)})")
         if card.cleared:
             lines.append(_say(lang, "cleared", places=", ".join(card.cleared)))
     lines.append(_say(lang, "turn", points=turn.points, pts=_pts(turn.points, lang)))
@@ -249,7 +245,7 @@ def report(turn: Turn, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def play(cafe, turn: str, variant: bool = False, lang: str = "en") -> None:
+def play(cafe, turn: str, variant: bool = False, lang: str | None = None) -> None:
     """Play a turn on a café (notation or Cafe) and print its points table by table; a
     refused turn prints its rule and sentence instead. The café does not change.
     (For the Turn itself: ``cafe.play``.)"""
@@ -264,14 +260,14 @@ def play(cafe, turn: str, variant: bool = False, lang: str = "en") -> None:
     print(report(result, lang))
 
 
-def check(cafe, placement: str, variant: bool = False, lang: str = "en") -> None:
+def check(cafe, placement: str, variant: bool = False, lang: str | None = None) -> None:
     """May ``placement`` (one card) be the first card of a turn here? Prints the verdict: the
     points table by table, or the refusing rule and its sentence."""
     try:
         cafe = _cafe(cafe)
         cards = parse_turn(placement) if isinstance(placement, str) else None
         if cards is None:
-            raise NotationError("placement", repr(placement), "is not text")
+            raise NotationError("placement", repr(placement), N_("is not text"))
     except NotationError as err:
         _unreadable(err, lang)
         return
@@ -282,7 +278,7 @@ def check(cafe, placement: str, variant: bool = False, lang: str = "en") -> None
     placement = f"{cards[0][0]}@{cards[0][1]}"
     refusal = cafe.explain(placement, variant=variant)
     if refusal is not None:
-        sentence = refusal.sentence(lang).removeprefix(f"{placement}: ").removeprefix(f"{placement} : ")
+        sentence = _without_move(refusal.sentence(lang), placement)
         print(_say(lang, "refused", move=placement, rule=refusal.rule, sentence=sentence))
         return
     card = cafe.begin_turn(variant).place(*cards[0]).cards[-1]
@@ -292,13 +288,12 @@ def check(cafe, placement: str, variant: bool = False, lang: str = "en") -> None
     if forming:
         note = _say(lang, "note_forming", place=forming[0].place)
     elif card.points == 0:
-        note = _say(lang, "note_alone", il="elle" if card.guest.endswith("f") else "il",
-                    **alone_words(card.guest))
+        note = _text(lang, "note_alone", card.guest)
     print(_say(lang, "allowed", move=placement, points=card.points, pts=_pts(card.points, lang),
                tables=tables, note=note))
 
 
-def where(cafe, guest: str, variant: bool = False, lang: str = "en") -> None:
+def where(cafe, guest: str, variant: bool = False, lang: str | None = None) -> None:
     """Where may ``guest`` sit, and what would each seat score? Prints one line a seat."""
     try:
         guest = need_text(guest, "guest", "a guest such as ITm")
@@ -314,7 +309,7 @@ def where(cafe, guest: str, variant: bool = False, lang: str = "en") -> None:
                    pts=_pts(card.points, lang), tables=tables))
 
 
-def last_turns(game, count: int = 3, lang: str = "en") -> None:
+def last_turns(game, count: int = 3, lang: str | None = None) -> None:
     """Print the game's last ``count`` actions; turns of placed cards table by table."""
     if not _is_game(game, lang):
         return
@@ -329,7 +324,7 @@ def last_turns(game, count: int = 3, lang: str = "en") -> None:
             print(report(entry.turn, lang))
 
 
-def review(game, player: int | None = None, lang: str = "en") -> None:
+def review(game, player: int | None = None, lang: str | None = None) -> None:
     """Print the game's review (``game.review()``): each action taken, what it scored, and the
     best placing turn the hand had then; only ``player``'s (from 0) if given. Facts, not
     verdicts: drawing instead of placing can be right."""
@@ -347,7 +342,7 @@ def review(game, player: int | None = None, lang: str = "en") -> None:
         print(_say(lang, "review", number=e.number, n=e.player + 1, did=did, best=best))
 
 
-def show(thing, lang: str = "en") -> None:
+def show(thing, lang: str | None = None) -> None:
     """Print a café (or a game: café, piles, scores, hand sizes) as text, the café drawn in
     ASCII as in R2: tables in brackets, guests, empty seats by name."""
     if isinstance(thing, str):
@@ -355,7 +350,8 @@ def show(thing, lang: str = "en") -> None:
         if thing is None:
             return
     if not isinstance(thing, (Game, Cafe)):
-        _unreadable(NotationError("café", kind_of(thing), "is not a café: give café notation or a Cafe"), lang)
+        _unreadable(NotationError("café", kind_of(thing),
+                                  N_("is not a café: give café notation or a Cafe")), lang)
         return
     cafe = thing.cafe if isinstance(thing, Game) else thing
     lines = str(cafe).splitlines()[:-1]
@@ -372,16 +368,17 @@ def show(thing, lang: str = "en") -> None:
     print("\n".join(lines))
 
 
-def _is_game(game, lang: str) -> bool:
+def _is_game(game, lang: str | None) -> bool:
     """True for a Game; otherwise the one line saying what was given instead."""
     if isinstance(game, Game):
         return True
-    print(NotationError("game", kind_of(game), "is not a game: give a Game, for example "
-                        "Game.new(players=2, seed=1)").sentence(lang))
+    print(NotationError("game", kind_of(game),
+                        N_("is not a game: give a Game, for example {example}"),
+                        example="Game.new(players=2, seed=1)").sentence(lang))
     return False
 
 
-def result(game, lang: str = "en") -> None:
+def result(game, lang: str | None = None) -> None:
     """Print the final score (R13): score, penalty (2 a card in hand or face down), final,
     place; a tie broken by fewer penalties, then shared."""
     if not _is_game(game, lang):
@@ -395,33 +392,33 @@ def result(game, lang: str = "en") -> None:
     print("\n".join(lines))
 
 
-def frames(cafe, turn, variant: bool = False, lang: str = "en"):
+def frames(cafe, turn, variant: bool = False, lang: str | None = None):
     """A turn in pictures: before; the cards placed with their points table by table (a full
     table still standing); after the clearing, when a table fills (R9). Never raises: a
     refused turn or a bad notation is a one-line message."""
     return turn_frames(cafe, turn, variant=variant, lang=lang)
 
 
-def refused(cafe, placement: str, variant: bool = False, lang: str = "en", turn: bool = False):
+def refused(cafe, placement: str, variant: bool = False, lang: str | None = None,
+            turn: bool = False):
     """A refused placement in a picture: the guest faded on the seat, a ✗ and the rule id,
     with the refusal's sentence as caption. ``turn=True`` (or several cards) tries the whole
     turn, so a card left alone at its end is refused too (R7)."""
     return refused_picture(cafe, placement, variant=variant, lang=lang, turn=turn)
 
 
-def seats(lang: str = "en") -> None:
+def seats(lang: str | None = None) -> None:
     """Print every seat and the tables it touches (R2)."""
     for seat in SEATS:
         print(_say(lang, "touches", seat=seat, places=" ".join(TOUCHES[seat])))
 
 
 def language(lang: str) -> None:
-    """The language of the pictures cafés and games draw of themselves in this notebook
-    (a cell ending with a café shows its picture): ``language("fr")`` in a French notebook.
-    The helpers take ``lang`` themselves."""
-    if lang not in WORDS:
-        raise ValueError(f"lang must be 'en' or 'fr', not {lang!r}")
-    PICTURE_LANG["lang"] = lang
+    """The language of everything the package says in this notebook, the helpers' reports and
+    the pictures cafés and games draw of themselves included (``cafe_widget.language``):
+    ``language("fr")`` in a French notebook. A helper's ``lang`` overrides it for one call; an
+    unknown language is a ValueError naming the available ones."""
+    _language(lang)
 
 
 def pictures(*items, lang: str | None = None) -> Frames:
@@ -438,5 +435,5 @@ def pictures(*items, lang: str | None = None) -> Frames:
         thing, caption = item if isinstance(item, tuple) else (item, "")
         thing = _cafe(thing)
         cafe = thing.cafe if isinstance(thing, Game) else thing
-        out.append(Frame(cafe, caption, picture_view(thing, lang or PICTURE_LANG["lang"])))
+        out.append(Frame(cafe, caption, picture_view(thing, lang)))
     return Frames(out, message)

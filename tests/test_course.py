@@ -28,18 +28,6 @@ COURSE = {
     "11_board_game": "11_jeu_de_plateau",
 }
 TEACHING = [name for name in COURSE if name[:2] <= "08" or name == "11_board_game"]
-HELPERS = ("play(", "check(", "where(", "check_points(", "check_seats(", "CafeWidget", "ask_points(",
-           "ask_seats(", "show(", "result(", "review(", "last_turns(", "frames(", "refused(", "seats(")
-METHODS = (".grade(", ".solution(")      # the practice methods that speak a language
-
-
-def _calls_helper(source: str) -> bool:
-    """True when the code calls a teaching helper or makes a widget (not an engine method such
-    as ``cafe.play(…)``, which speaks no language)."""
-    return (any(re.search(r"(?<![\w.])" + re.escape(h), source) for h in HELPERS)
-            or any(m in source for m in METHODS))
-
-
 def _read(path: Path):
     return nbformat.read(path, as_version=4)
 
@@ -58,7 +46,7 @@ def test_the_course_is_all_there_in_both_languages():
 
 @pytest.mark.parametrize("fr", sorted(COURSE.values()))
 def test_french_notebooks_draw_their_pictures_in_french(fr):
-    """The import cell sets the pictures' language: a café shown by itself is drawn in French."""
+    """The import cell sets the package's language: everything the notebook shows is French."""
     nb = _read(NB / "fr" / f"{fr}.ipynb")
     first = next(c for c in nb.cells if c.cell_type == "code")
     assert 'language("fr")' in first.source
@@ -66,8 +54,9 @@ def test_french_notebooks_draw_their_pictures_in_french(fr):
 
 @pytest.mark.parametrize("en,fr", _pairs(), ids=list(COURSE))
 def test_the_french_notebook_is_in_step_with_the_english_one(en, fr):
-    """Same cells in the same order: types, tags, folded answers, exercise placeholders; every
-    helper told to speak French."""
+    """Same cells in the same order: types, tags, folded answers, exercise placeholders; the
+    language set once at the top (``language("fr")``), never passed around, except for a
+    deliberate English widget."""
     e, f = _read(NB / f"{en}.ipynb"), _read(NB / "fr" / f"{fr}.ipynb")
     assert [c.cell_type for c in f.cells] == [c.cell_type for c in e.cells]
     for i, (ce, cf) in enumerate(zip(e.cells, f.cells)):
@@ -76,10 +65,7 @@ def test_the_french_notebook_is_in_step_with_the_english_one(en, fr):
         assert cf.source.count("<details>") == ce.source.count("<details>"), where
         if ce.cell_type == "code":
             assert cf.source.count("...") == ce.source.count("..."), where
-            if _calls_helper(ce.source) and "import" not in ce.source.split("\n")[0]:
-                # French, or (said so in the cell) a deliberate English widget
-                assert 'lang="fr"' in cf.source or 'lang="en"' in cf.source, \
-                    f"{where} does not pass lang=\"fr\": {cf.source[:200]}"
+            assert 'lang="fr"' not in cf.source, f"{where} passes lang=\"fr\": language(\"fr\") does"
 
 
 @pytest.mark.parametrize("name", TEACHING)

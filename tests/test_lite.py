@@ -79,6 +79,9 @@ def test_site_has_the_piplite_wheels(site):
     (wheel,) = (site / "pypi").glob("cafe_widget-*.whl")
     with zipfile.ZipFile(wheel) as zf:
         assert "cafe_widget/widget/widget.py" in zf.namelist()
+        # the compiled catalogs: language("fr") and language("de") work in the browser too
+        for lang in ("fr", "de"):
+            assert f"cafe_widget/locale/{lang}/LC_MESSAGES/cafe_widget.mo" in zf.namelist()
     config = json.loads((site / "jupyter-lite.json").read_text("utf-8"))["jupyter-config-data"]
     urls = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["pipliteUrls"]
     assert urls[0].startswith("./pypi/all.json")

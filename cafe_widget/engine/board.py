@@ -39,6 +39,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..i18n import N_, say
 from .cafe import ScoredAtTables, TableScore
 from .cards import GUEST_COPIES, GUEST_KINDS, NATIONS, guest_sort_key, is_guest, table_points
 from .errors import IllegalMove, NotationError, Refusal, refuse
@@ -217,7 +218,7 @@ def parse_tile(token: str, field: str = "tile") -> str:
         code = token[:2].upper() + token[2].lower()
         if is_guest(code):
             return code
-    raise NotationError(field, token, "is not a tile: write a nation code and f or m (ITf), or a joker *f or *m")
+    raise NotationError(field, token, N_("is not a tile: write a nation code and f or m (ITf), or a joker *f or *m"))
 
 
 def parse_seated(token: str, field: str = "chairs") -> str:
@@ -226,8 +227,8 @@ def parse_seated(token: str, field: str = "chairs") -> str:
         code = token[:2].upper() + token[2].lower()
         if is_guest(code):
             return code + token[3:]
-    raise NotationError(field, token, "is not a seated tile: write a guest (ITf) or a joker with the "
-                                      "nation it is declared as (ITf*)")
+    raise NotationError(field, token, N_("is not a seated tile: write a guest (ITf) or a joker with the "
+                                         "nation it is declared as (ITf*)"))
 
 
 def parse_hand(hand, field: str = "hand") -> tuple[str, ...]:
@@ -238,7 +239,7 @@ def parse_hand(hand, field: str = "hand") -> tuple[str, ...]:
     elif isinstance(hand, (list, tuple)) and all(isinstance(t, str) for t in hand):
         tokens = list(hand)
     else:
-        raise NotationError(field, repr(hand), "is not a hand: give tiles, as a list or as text such as 'ITf *m'")
+        raise NotationError(field, repr(hand), N_("is not a hand: give tiles, as a list or as text such as 'ITf *m'"))
     return sort_tiles(parse_tile(t, field) for t in tokens)
 
 
@@ -248,17 +249,17 @@ def parse_chair(token: str, field: str = "chair") -> str:
     if name in CHAIR_INDEX:
         return name
     if name in TABLE_INDEX:
-        raise NotationError(field, token, "is where a table stands, not a chair")
-    raise NotationError(field, token, "is not a chair of the board: write its cell, for example c2 or b3")
+        raise NotationError(field, token, N_("is where a table stands, not a chair"))
+    raise NotationError(field, token, N_("is not a chair of the board: write its cell, for example c2 or b3"))
 
 
 def parse_placement(token: str, field: str = "placement") -> tuple[str, str]:
     """``"ITf*@c2"`` → ``("ITf*", "c2")``; also ``"*f@a2"`` (a joker whose chair names its nation)."""
     tile, at, chair = token.partition("@")
     if not at:
-        raise NotationError(field, token, "is not a placement: write tile@chair, for example ITf@c2 or ITf*@c2")
+        raise NotationError(field, token, N_("is not a placement: write tile@chair, for example ITf@c2 or ITf*@c2"))
     if not chair:
-        raise NotationError(field, token, "names no chair after @: write tile@chair, for example ITf@c2")
+        raise NotationError(field, token, N_("names no chair after @: write tile@chair, for example ITf@c2"))
     if len(tile) == 2 and tile[:1] == "*":
         return parse_tile(tile, field), parse_chair(chair, field)
     return parse_seated(tile, field), parse_chair(chair, field)
@@ -268,27 +269,28 @@ def parse_action(text: str) -> tuple:
     """An action in notation: ``("seat", ((tile, chair), …))``, ``("bar", tile)`` or
     ``("swap", tile, chair)``; NotationError naming the token otherwise."""
     if not isinstance(text, str):
-        raise NotationError("action", repr(text), "is not text")
+        raise NotationError("action", repr(text), N_("is not text"))
     words = text.strip().split()
     if not words:
-        raise NotationError("action", text, "is not an action: write ITf@c2, ITf*@c2, two placements "
-                                            "(CFf@a2, CFm@b1), bar ITf or swap ITf@c2")
+        raise NotationError("action", text, N_("is not an action: write ITf@c2, ITf*@c2, two placements "
+                                               "(CFf@a2, CFm@b1), bar ITf or swap ITf@c2"))
     head = words[0].lower()
     if head in ("bar", "swap"):
         if len(words) != 2:
-            example = "bar ITf or bar *f" if head == "bar" else "swap ITf@c2"
-            raise NotationError("action", text.strip(), f"is not one {head} action: write {example}")
+            if head == "bar":
+                raise NotationError("action", text.strip(), N_("is not one bar action: write bar ITf or bar *f"))
+            raise NotationError("action", text.strip(), N_("is not one swap action: write swap ITf@c2"))
         if head == "bar":
             return ("bar", parse_tile(words[1], "bar"))
         tile, chair = parse_placement(words[1], "swap")
         if len(tile) != 3:
-            raise NotationError("swap", words[1], "names a joker: write the tile from your hand that takes "
-                                                  "the joker's chair, for example swap ITf@c2")
+            raise NotationError("swap", words[1], N_("names a joker: write the tile from your hand that takes "
+                                                     "the joker's chair, for example swap ITf@c2"))
         return ("swap", tile, chair)
     tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
     if not tokens:
-        raise NotationError("action", text.strip(), "is not an action: write ITf@c2, ITf*@c2, two placements "
-                                                    "(CFf@a2, CFm@b1), bar ITf or swap ITf@c2")
+        raise NotationError("action", text.strip(), N_("is not an action: write ITf@c2, ITf*@c2, two placements "
+                                                       "(CFf@a2, CFm@b1), bar ITf or swap ITf@c2"))
     return ("seat", tuple(parse_placement(t) for t in tokens))
 
 
@@ -296,7 +298,8 @@ def check_tile_copies(tiles, field: str) -> None:
     """NotationError when more tiles of a kind are named than the game has (B1)."""
     for code, n in Counter(held_form(t) for t in tiles).items():
         if n > copies_of(code):
-            raise NotationError(field, code, f"appears {n} times; the game has only {copies_of(code)} (B1)")
+            raise NotationError(field, code, N_("appears {n} times; the game has only {copies} (B1)"),
+                                n=n, copies=copies_of(code))
 
 
 # -- scoring events --------------------------------------------------------------------------
@@ -402,10 +405,10 @@ class Board:
     def parse(cls, text: str) -> "Board":
         """Read a position ``"a2:CFf b1:CFm c2:ITf* | RUm *f"`` (B15); chairs in any order."""
         if not isinstance(text, str):
-            raise NotationError("board", repr(text), "is not text")
+            raise NotationError("board", repr(text), N_("is not text"))
         fields = text.split("|")
         if len(fields) > 2:
-            raise NotationError("board", text.strip(), "has more than 2 fields (chairs | bar)")
+            raise NotationError("board", text.strip(), N_("has more than 2 fields (chairs | bar)"))
         chairs = parse_chairs(fields[0])
         bar = parse_bar(fields[1] if len(fields) > 1 else "")
         check_position(chairs, bar, (), "board")
@@ -428,9 +431,12 @@ class Board:
             cells = "".join(grid.get(f"{col}{r}", ".").center(5) for col in BOARD.columns)
             lines.append(f"  {r:>2}  {cells}".rstrip())
         n = len(self.bar)
-        bar = " ".join(self.bar) if self.bar else "empty"
-        tail = f"; next place {n + 1}: {BAR_VALUES[n]:+d}" if n < BAR_PLACES else "; full"
-        lines.append(f"  bar ({n} of {BAR_PLACES}): {bar}{tail}")
+        bar = " ".join(self.bar) if self.bar else say("empty")
+        if n < BAR_PLACES:
+            lines.append(say("  bar ({n} of {places}): {tiles}; next place {next}: {value:+d}", n=n,
+                             places=BAR_PLACES, tiles=bar, next=n + 1, value=BAR_VALUES[n]))
+        else:
+            lines.append(say("  bar ({n} of {places}): {tiles}; full", n=n, places=BAR_PLACES, tiles=bar))
         return "\n".join(lines)
 
     # -- reading the board ----------------------------------------------------------------
@@ -517,12 +523,12 @@ def parse_chairs(text: str, field: str = "chairs") -> tuple:
     for tok in tokens:
         chair, colon, tile = tok.partition(":")
         if not colon:
-            raise NotationError(field, tok, "is not chair:tile, for example c2:ITf or c2:ITf*")
+            raise NotationError(field, tok, N_("is not chair:tile, for example c2:ITf or c2:ITf*"))
         name = parse_chair(chair, field)
         code = parse_seated(tile, field)
         i = CHAIR_INDEX[name]
         if chairs[i] is not None:
-            raise NotationError(field, tok, f"names chair {name} a second time")
+            raise NotationError(field, tok, N_("names chair {chair} a second time"), chair=name)
         chairs[i] = code
     return tuple(chairs)
 
@@ -537,7 +543,8 @@ def parse_bar(text: str, field: str = "bar") -> tuple:
     if tokens == ["-"]:
         tokens = []
     if len(tokens) > BAR_PLACES:
-        raise NotationError(field, text.strip(), f"holds {len(tokens)} tiles; the bar has only {BAR_PLACES} places (B9)")
+        raise NotationError(field, text.strip(), N_("holds {n} tiles; the bar has only {places} places (B9)"),
+                            n=len(tokens), places=BAR_PLACES)
     return tuple(parse_tile(t, field) for t in tokens)
 
 
@@ -549,13 +556,15 @@ def check_position(chairs, bar, others, field: str) -> None:
         if tile and tile[:2] not in _CN[c]:
             names = " ".join(f"{TABLES[t]} {_TN[t]}" for t in _CT[c])
             raise NotationError("chairs", f"{CHAIRS[c]}:{tile}",
-                                f"sits at no table of its nation: chair {CHAIRS[c]} touches {names} (B5)")
+                                N_("sits at no table of its nation: chair {chair} touches {tables} (B5)"),
+                                chair=CHAIRS[c], tables=names)
     for t, place in enumerate(TABLES):
         tiles = [chairs[i] for i in _TC[t] if chairs[i]]
         women = sum(1 for g in tiles if g[2] == "f")
         if abs(2 * women - len(tiles)) > 1:
-            raise NotationError("chairs", place, f"holds {women} women and {len(tiles) - women} men; "
-                                                 f"the sexes at a table must balance (B6)")
+            raise NotationError("chairs", place, N_("holds {women} women and {men} men; "
+                                                    "the sexes at a table must balance (B6)"),
+                                women=women, men=len(tiles) - women)
 
 
 # -- a turn in progress ----------------------------------------------------------------------
@@ -720,8 +729,8 @@ class BoardTurnState:
         else:
             tile, chair = parse_tile(tile, "swap"), parse_chair(chair, "swap")
         if len(tile) != 3:
-            raise NotationError("swap", tile, "names a joker: write the tile from your hand that takes "
-                                              "the joker's chair, for example swap ITf@c2")
+            raise NotationError("swap", tile, N_("names a joker: write the tile from your hand that takes "
+                                                 "the joker's chair, for example swap ITf@c2"))
         result = self._swap(tile, chair)
         if isinstance(result, Refusal):
             raise result.error()

@@ -43,6 +43,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from ..i18n import N_, say
 from .board import (BAR_PLACES, BAR_VALUES, CHAIRS, Board, BoardTurn, BoardTurnState, TileScore, check_position,
                     format_chairs, full_bag, parse_action, parse_bar, parse_chair, parse_chairs,
                     parse_placement, parse_tile, sort_tiles)
@@ -123,10 +124,10 @@ class BoardResult:
         return iter(self.standings)
 
     def __str__(self) -> str:
-        lines = [f"{'place':>5}  player  score  penalty  final"]
+        lines = [say("place  player  score  penalty  final")]
         for s in self.ranking:
             lines.append(f"{s.rank:>5}  {s.player + 1:>6}  {s.score:>5}  {-s.penalty:>7}  {s.final:>5}"
-                         + ("  out" if s.out else ""))
+                         + (say("  out") if s.out else ""))
         return "\n".join(lines)
 
 
@@ -239,8 +240,8 @@ class BoardGame:
         if player is not None and (isinstance(player, bool) or not isinstance(player, int)
                                    or not 0 <= player < self.players):
             raise NotationError("player", str(player) if isinstance(player, int) else kind_of(player),
-                                f"is not a player of this game: give a number from 0 to {self.players - 1} "
-                                "(0 is the first player)")
+                                N_("is not a player of this game: give a number from 0 to {last} "
+                                   "(0 is the first player)"), last=self.players - 1)
         return self.hands[self.to_move if player is None else player]
 
     @property
@@ -442,7 +443,7 @@ class BoardGame:
         (``ITf@c2``, ``CFf@a2, CFm@b1``): seated all or nothing, and the turn ends as soon as it
         may (a tile left alone waits for the next, B7). Use :meth:`place` to seat a tile and go on."""
         if not isinstance(text, str):
-            raise NotationError("action", repr(text), "is not text")
+            raise NotationError("action", repr(text), N_("is not text"))
         word = text.strip().lower()
         if word == "end":
             return self.end_turn()
@@ -540,26 +541,29 @@ class BoardGame:
     def parse(cls, text: str) -> "BoardGame":
         """Read a game notation; NotationError naming the field and token if it is wrong."""
         if not isinstance(text, str):
-            raise NotationError("game", repr(text), "is not text")
+            raise NotationError("game", repr(text), N_("is not text"))
         fields = text.split("|")
         if len(fields) != 8:
-            raise NotationError("game", text.strip()[:60], f"has {len(fields)} fields; a board game has 8: "
-                                "chairs | bar | bag | hands | hand sizes | scores | out | status")
+            raise NotationError("game", text.strip()[:60], N_("has {n} fields; a board game has 8: "
+                                "chairs | bar | bag | hands | hand sizes | scores | out | status"), n=len(fields))
         chairs = parse_chairs(fields[0])
         bar = parse_bar(fields[1])
         bag = _parse_tiles(fields[2], "bag")
         hands = tuple(sort_tiles(_parse_tiles(h, "hands")) for h in fields[3].split("/"))
         players = len(hands)
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise NotationError("hands", fields[3].strip(), f"has {players} hands; 2 to 4 players play (B3)")
+            raise NotationError("hands", fields[3].strip(), N_("has {n} hands; 2 to 4 players play (B3)"),
+                                n=players)
         for hand in hands:
             if len(hand) > HAND_SIZE:
-                raise NotationError("hands", " ".join(hand), f"holds {len(hand)} tiles; a hand holds at most "
-                                                             f"{HAND_SIZE} (B3)")
+                raise NotationError("hands", " ".join(hand), N_("holds {n} tiles; a hand holds at most "
+                                                                "{most} (B3)"), n=len(hand), most=HAND_SIZE)
         sizes = _parse_numbers(fields[4], "hand sizes", players, 1,
-                               f"is not a hand size (a whole number from 0 to {HAND_SIZE}, B12)", HAND_SIZE)
+                               N_("is not a hand size (a whole number from 0 to {most}, B12)"), HAND_SIZE,
+                               N_("has {n} hand sizes, not {players}"), most=HAND_SIZE)
         scores = _parse_numbers(fields[5], "scores", players, 6,
-                                "is not a score (a whole number below a million)", None)
+                                N_("is not a score (a whole number below a million)"), None,
+                                N_("has {n} scores, not {players}"))
         out = _parse_out(fields[6], players, hands, scores)
         check_position(chairs, bar, list(bag) + [t for h in hands for t in h], "game")
         status = _parse_status(fields[7], players, out)
@@ -575,13 +579,14 @@ class BoardGame:
         game = cls(state)
         if status["turn"]:
             if state.over:
-                raise NotationError("status", "turn:" + status["turn"], "cannot follow over: the game is over")
+                raise NotationError("status", "turn:" + status["turn"], N_("cannot follow over: the game is over"))
             for token in status["turn"].split(","):
                 try:
                     game.place(token)
                 except IllegalMove as err:
                     raise NotationError("status", token,
-                                        f"is not a legal tile of the turn in progress: {err}") from None
+                                        N_("is not a legal tile of the turn in progress: {reason}"),
+                                        reason=err) from None
             # game._start stays the position before the turn: a save replays the turn's tiles
         _check_reachable(game, fields[5].strip())
         return game
@@ -605,30 +610,31 @@ class BoardGame:
         try:
             data = json.loads(text)
         except (TypeError, ValueError, RecursionError) as err:
-            raise NotationError("json", str(text)[:40], json_problem(err)) from None
+            problem, facts = json_problem(err)
+            raise NotationError("json", str(text)[:40], problem, **facts) from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise NotationError("json", "format", f"is not {SAVE_FORMAT!r}")
+            raise NotationError("json", "format", N_("is not {format}"), format=repr(SAVE_FORMAT))
         if data.get("version") != 1:
-            raise NotationError("json", "version", "must be 1")
+            raise NotationError("json", "version", N_("must be 1"))
         start, seed = data.get("start"), data.get("seed")
         actions, placed = data.get("actions"), data.get("turn", [])
         for name, value in (("actions", actions), ("turn", placed)):
             if not isinstance(value, list) or not all(isinstance(a, str) for a in value):
-                raise NotationError("json", name, "must be a list of actions in notation")
+                raise NotationError("json", name, N_("must be a list of actions in notation"))
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise NotationError("json", "seed", "must be a whole number or null")
+            raise NotationError("json", "seed", N_("must be a whole number or null"))
         if not isinstance(start, str):
-            raise NotationError("json", "start", "must be the game notation the save starts from")
+            raise NotationError("json", "start", N_("must be the game notation the save starts from"))
         game = cls.parse(start)
         if seed is not None:
             if game.turn:
-                raise NotationError("json", "start", "holds a turn in progress; a dealt game starts from its deal")
+                raise NotationError("json", "start", N_("holds a turn in progress; a dealt game starts from its deal"))
             check_deal(game.format(), cls.new(game.players, seed, game.to_move).format(), seed, BOARD_FIELDS)
             game.seed = seed
         replay(game, actions, game.play)
         replay(game, placed, game.place)
         if data.get("notation") != game.format():
-            raise NotationError("json", "notation", "does not match the game its actions replay")
+            raise NotationError("json", "notation", N_("does not match the game its actions replay"))
         return game
 
     def copy(self) -> "BoardGame":
@@ -648,15 +654,15 @@ class BoardGame:
 
     def __str__(self) -> str:
         st = self._state
-        lines = [str(self.board), f"  bag: {len(st.bag)} tiles"]
+        lines = [str(self.board), say("  bag: {n} tiles", n=len(st.bag))]
         for p in range(self.players):
             mark = "→" if p == st.to_move and not self.is_over else " "
             hand = " ".join(self.hands[p]) or "-"
-            state = "  out" if st.out[p] else ""
-            lines.append(f"{mark} player {p + 1}: {st.scores[p]:>3} points, hand size {st.hand_sizes[p]}: "
-                         f"{hand}{state}")
+            line = say("{mark} player {n}: {score:>3} points, hand size {size}: {hand}", mark=mark, n=p + 1,
+                       score=st.scores[p], size=st.hand_sizes[p], hand=hand)
+            lines.append(line + (say("  out") if st.out[p] else ""))
         if self.is_over:
-            lines.append(f"  game over ({st.over})")
+            lines.append(say("  game over ({reason})", reason=st.over))
         return "\n".join(lines)
 
 
@@ -682,31 +688,32 @@ def _check_reachable(game: "BoardGame", scores_text: str) -> None:
     that should have ended has ended (B13); the player to move has an action (B4)."""
     st = game._state
     if max(st.scores) > SCORE_LIMIT - _still_to_win(st.board):
-        raise NotationError("scores", scores_text, f"holds more than a game can reach: at most "
-                            f"{SCORE_LIMIT - _still_to_win(st.board)} before the points still to win (B8, B9)")
+        raise NotationError("scores", scores_text, N_("holds more than a game can reach: at most "
+                            "{most} before the points still to win (B8, B9)"),
+                            most=SCORE_LIMIT - _still_to_win(st.board))
     if st.over is not None:
         return
     reason = end_reason(st.board, st.bag, st.hands, st.out)
     if reason is not None:
-        raise NotationError("status", f"to:{st.to_move + 1}", f"goes on, but the game is over by {reason}: "
-                            "write over:" + reason)
+        raise NotationError("status", f"to:{st.to_move + 1}", N_("goes on, but the game is over by {reason}: "
+                            "write over:{reason}"), reason=reason)
     if not (game.legal_bars() or game.legal_swaps() or game.turn) and game.best_action() is None:
-        raise NotationError("status", f"to:{st.to_move + 1}", "names a player who has no action left: a "
-                            "position the rules cannot reach (B4)")
+        raise NotationError("status", f"to:{st.to_move + 1}", N_("names a player who has no action left: a "
+                            "position the rules cannot reach (B4)"))
 
 
 def _parse_swap(text: str) -> tuple[str, str]:
     if not isinstance(text, str):
-        raise NotationError("swap", repr(text), "is not text")
+        raise NotationError("swap", repr(text), N_("is not text"))
     words = text.split()
     if words and words[0].lower() == "swap":
         words = words[1:]
     if len(words) != 1:
-        raise NotationError("action", text.strip(), "is not one swap action: write swap ITf@c2")
+        raise NotationError("action", text.strip(), N_("is not one swap action: write swap ITf@c2"))
     tile, chair = parse_placement(words[0], "swap")
     if len(tile) != 3:
-        raise NotationError("swap", words[0], "names a joker: write the tile from your hand that takes "
-                                              "the joker's chair, for example swap ITf@c2")
+        raise NotationError("swap", words[0], N_("names a joker: write the tile from your hand that takes "
+                                                 "the joker's chair, for example swap ITf@c2"))
     return tile, chair
 
 
@@ -722,14 +729,17 @@ def _parse_tiles(text: str, field: str) -> tuple[str, ...]:
     return tuple(parse_tile(tok, field) for tok in tokens)
 
 
-def _parse_numbers(text: str, field: str, players: int, digits: int, problem: str, top) -> tuple[int, ...]:
+def _parse_numbers(text: str, field: str, players: int, digits: int, problem: str, top, miscount: str,
+                   **facts) -> tuple[int, ...]:
+    """``players`` numbers; ``problem`` (filled from ``facts``) for a bad one, ``miscount``
+    (``{n}`` numbers, not ``{players}``) for the wrong count."""
     values = []
     for tok in text.split():
         if not _is_number(tok, digits) or (top is not None and int(tok) > top):
-            raise NotationError(field, tok, problem)
+            raise NotationError(field, tok, problem, **facts)
         values.append(int(tok))
     if len(values) != players:
-        raise NotationError(field, text.strip(), f"has {len(values)} {field}, not {players}")
+        raise NotationError(field, text.strip(), miscount, n=len(values), players=players)
     return tuple(values)
 
 
@@ -740,14 +750,14 @@ def _parse_out(text: str, players: int, hands, scores) -> tuple[bool, ...]:
         tokens = []
     for tok in tokens:
         if not _is_number(tok, 1) or not 1 <= int(tok) <= players:
-            raise NotationError("out", tok, f"is not a player from 1 to {players}")
+            raise NotationError("out", tok, N_("is not a player from 1 to {players}"), players=players)
         p = int(tok) - 1
         if out[p]:
-            raise NotationError("out", tok, f"names player {p + 1} twice")
+            raise NotationError("out", tok, N_("names player {player} twice"), player=p + 1)
         if hands[p]:
-            raise NotationError("out", tok, "is out but still holds tiles (B9)")
+            raise NotationError("out", tok, N_("is out but still holds tiles (B9)"))
         if scores[p]:
-            raise NotationError("out", tok, "is out but has points; a player out has paid all they had (B9)")
+            raise NotationError("out", tok, N_("is out but has points; a player out has paid all they had (B9)"))
         out[p] = True
     return tuple(out)
 
@@ -759,16 +769,16 @@ def _parse_status(text: str, players: int, out) -> dict:
         key, _, value = tok.partition(":")
         if key == "to" and status["to"] is None:
             if not _is_number(value, 1) or not 1 <= int(value) <= players:
-                raise NotationError("status", tok, f"must name a player from 1 to {players}")
+                raise NotationError("status", tok, N_("must name a player from 1 to {players}"), players=players)
             status["to"] = int(value) - 1
         elif key == "over" and value in OVER_REASONS and status["over"] is None:
             status["over"] = value
         elif key == "turn" and value and not status["turn"]:
             status["turn"] = value
         else:
-            raise NotationError("status", tok, "is not one of to:N, over:B13a to B13e, turn:…")
+            raise NotationError("status", tok, N_("is not one of to:N, over:B13a to B13e, turn:…"))
     if status["to"] is None:
-        raise NotationError("status", text.strip() or "(empty)", "must say whose turn it is: to:N")
+        raise NotationError("status", text.strip() or "(empty)", N_("must say whose turn it is: to:N"))
     if out[status["to"]] and status["over"] is None:
-        raise NotationError("status", f"to:{status['to'] + 1}", "names a player who is out (B9)")
+        raise NotationError("status", f"to:{status['to'] + 1}", N_("names a player who is out (B9)"))
     return status

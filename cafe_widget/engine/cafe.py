@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..i18n import N_, say
 from .cards import GUEST_COPIES, check_copies, parse_guest, parse_nation, table_points
 from .errors import need_text, IllegalMove, NotationError, Refusal, refuse
 from .layout import (COLUMNS, ROWS, SEAT_INDEX, SEAT_TABLES, SEATS, TABLE_INDEX, TABLE_PLACES,
@@ -103,9 +104,9 @@ def parse_placement(token: str) -> tuple[str, str]:
     """``"ITm@d3"`` → ``("ITm", "d3")``; NotationError naming the token otherwise."""
     guest, at, seat = need_text(token, "placement", "guest@seat, for example ITm@d3").partition("@")
     if not at:
-        raise NotationError("placement", token, "is not a placement: write guest@seat, for example ITm@d3")
+        raise NotationError("placement", token, N_("is not a placement: write guest@seat, for example ITm@d3"))
     if not seat:
-        raise NotationError("placement", token, "names no seat after @: write guest@seat, for example ITm@d3")
+        raise NotationError("placement", token, N_("names no seat after @: write guest@seat, for example ITm@d3"))
     return parse_guest(guest, "placement"), parse_seat(seat, "placement")
 
 
@@ -115,8 +116,8 @@ def parse_seat(token: str, field_name: str = "seat") -> str:
     if name in SEAT_INDEX:
         return name
     if name in TABLE_INDEX:
-        raise NotationError(field_name, token, "is where a table stands, not a seat")
-    raise NotationError(field_name, token, "is not a seat (" + " ".join(SEATS) + ")")
+        raise NotationError(field_name, token, N_("is where a table stands, not a seat"))
+    raise NotationError(field_name, token, N_("is not a seat ({seats})"), seats=" ".join(SEATS))
 
 
 def parse_turn(text: str) -> list[tuple[str, str]]:
@@ -143,11 +144,11 @@ class Cafe:
     def parse(cls, text: str) -> "Cafe":
         """Read café notation ``"RU GB FR ES IT | b1:RUf b3:RUm | US CN"`` (RULES.md §6)."""
         if not isinstance(text, str):
-            raise NotationError("café", repr(text), "is not text")
+            raise NotationError("café", repr(text), N_("is not text"))
         fields = text.split("|")
         if len(fields) > 3:
             raise NotationError("café", text.strip(),
-                                "has more than 3 fields (tables | seats | table pile)")
+                                N_("has more than 3 fields (tables | seats | table pile)"))
         tables = parse_tables(fields[0])
         seats = parse_seats(fields[1] if len(fields) > 1 else "")
         pile = parse_table_list(fields[2] if len(fields) > 2 else "", "table pile")
@@ -175,7 +176,7 @@ class Cafe:
         lines = [("      " + "".join(c.center(7) for c in COLUMNS)).rstrip()]
         for r in ROWS:
             lines.append(f"  {r}   " + "".join(grid.get(c + r, ".").center(7) for c in COLUMNS).rstrip())
-        lines.append("  table pile: " + (" ".join(self.pile) if self.pile else "empty"))
+        lines.append(say("  table pile: {pile}", pile=" ".join(self.pile) if self.pile else say("empty")))
         return "\n".join(lines)
 
     def _repr_svg_(self) -> str:
@@ -236,7 +237,8 @@ def parse_tables(text: str) -> tuple:
     tokens = text.split()
     if len(tokens) != 5:
         raise NotationError("tables", text.strip(),
-                            f"must name 5 tables (b2 d2 c3 b4 d4), not {len(tokens)}; use - for a missing one")
+                            N_("must name 5 tables (b2 d2 c3 b4 d4), not {n}; use - for a missing one"),
+                            n=len(tokens))
     return tuple(None if tok == "-" else parse_nation(tok, "tables") for tok in tokens)
 
 
@@ -244,7 +246,7 @@ def check_no_full_table(tables, seats) -> None:
     """NotationError for a table with four guests: a full table is cleared at once (R9)."""
     for t, place in enumerate(TABLE_PLACES):
         if tables[t] and all(seats[i] for i in TABLE_SEATS[t]):
-            raise NotationError("seats", place, "is a full table; a full table is cleared at once (R9)")
+            raise NotationError("seats", place, N_("is a full table; a full table is cleared at once (R9)"))
 
 
 def format_tables(tables) -> str:
@@ -259,12 +261,12 @@ def parse_seats(text: str) -> tuple:
     for tok in tokens:
         seat, colon, guest = tok.partition(":")
         if not colon:
-            raise NotationError("seats", tok, "is not seat:guest, for example b1:RUf")
+            raise NotationError("seats", tok, N_("is not seat:guest, for example b1:RUf"))
         name = parse_seat(seat, "seats")
         code = parse_guest(guest, "seats")
         i = SEAT_INDEX[name]
         if seats[i] is not None:
-            raise NotationError("seats", tok, f"names seat {name} a second time")
+            raise NotationError("seats", tok, N_("names seat {seat} a second time"), seat=name)
         seats[i] = code
     return tuple(seats)
 

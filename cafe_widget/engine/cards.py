@@ -7,6 +7,8 @@ Guests and tables are plain strings everywhere in the engine.
 
 from __future__ import annotations
 
+from ..i18n import N_, NP_, Localized, gettext
+
 from collections import Counter
 
 from .errors import NotationError
@@ -15,33 +17,36 @@ from .errors import NotationError
 NATIONS = ("CF", "CN", "CU", "DE", "ES", "FR", "GB", "IN", "IT", "RU", "TR", "US")
 
 #: Nation names (R1), for text a student reads.
-NATION_NAMES = {
-    "en": {
-        "CF": "Central Africa", "CN": "China", "CU": "Cuba", "DE": "Germany",
-        "ES": "Spain", "FR": "France", "GB": "Great Britain", "IN": "India",
-        "IT": "Italy", "RU": "Russia", "TR": "Turkey", "US": "USA",
-    },
-    "fr": {
-        "CF": "Afrique centrale", "CN": "Chine", "CU": "Cuba", "DE": "Allemagne",
-        "ES": "Espagne", "FR": "France", "GB": "Grande-Bretagne", "IN": "Inde",
-        "IT": "Italie", "RU": "Russie", "TR": "Turquie", "US": "États-Unis",
-    },
-}
+NATION_NAMES = Localized({
+    "CF": NP_("nation", "Central Africa"),
+    "CN": NP_("nation", "China"),
+    "CU": NP_("nation", "Cuba"),
+    "DE": NP_("nation", "Germany"),
+    "ES": NP_("nation", "Spain"),
+    "FR": NP_("nation", "France"),
+    "GB": NP_("nation", "Great Britain"),
+    "IN": NP_("nation", "India"),
+    "IT": NP_("nation", "Italy"),
+    "RU": NP_("nation", "Russia"),
+    "TR": NP_("nation", "Turkey"),
+    "US": NP_("nation", "USA"),
+})
 
 #: "the Russian table": the adjective of each nation (R1; GB is "the English table").
-TABLE_ADJECTIVES = {
-    "en": {
-        "CF": "African", "CN": "Chinese", "CU": "Cuban", "DE": "German",
-        "ES": "Spanish", "FR": "French", "GB": "English", "IN": "Indian",
-        "IT": "Italian", "RU": "Russian", "TR": "Turkish", "US": "American",
-    },
-    # The rulebook's own words: « la table africaine », « la table anglaise » …
-    "fr": {
-        "CF": "africaine", "CN": "chinoise", "CU": "cubaine", "DE": "allemande",
-        "ES": "espagnole", "FR": "française", "GB": "anglaise", "IN": "indienne",
-        "IT": "italienne", "RU": "russe", "TR": "turque", "US": "américaine",
-    },
-}
+TABLE_ADJECTIVES = Localized({
+    "CF": NP_("table", "African"),
+    "CN": NP_("table", "Chinese"),
+    "CU": NP_("table", "Cuban"),
+    "DE": NP_("table", "German"),
+    "ES": NP_("table", "Spanish"),
+    "FR": NP_("table", "French"),
+    "GB": NP_("table", "English"),
+    "IN": NP_("table", "Indian"),
+    "IT": NP_("table", "Italian"),
+    "RU": NP_("table", "Russian"),
+    "TR": NP_("table", "Turkish"),
+    "US": NP_("table", "American"),
+})
 
 SEXES = ("f", "m")
 
@@ -105,7 +110,7 @@ def parse_guest(token: str, field: str = "guest") -> str:
             return code
     raise NotationError(
         field, token,
-        "is not a guest: write a nation code and f or m, for example RUf or ITm",
+        N_("is not a guest: write a nation code and f or m, for example RUf or ITm"),
     )
 
 
@@ -114,24 +119,42 @@ def parse_nation(token: str, field: str = "tables") -> str:
     code = token.upper()
     if code in _NATION_SET:
         return code
-    raise NotationError(field, token, "is not a nation code (" + " ".join(NATIONS) + ")")
+    raise NotationError(field, token, N_("is not a nation code ({codes})"), codes=" ".join(NATIONS))
 
 
-def guest_name(guest: str, lang: str = "en") -> str:
-    """``"a Russian woman"`` / ``"une Russe"``: a guest in words, for messages."""
-    nation, sex = guest[:2], guest[2]
-    adj = TABLE_ADJECTIVES[lang][nation]
-    if lang == "fr":
-        # The feminine adjective doubles as the noun (« une Russe »).
-        return "une " + adj.capitalize() if sex == "f" else "un " + _FR_MASCULINE[nation]
-    return f"{'an' if adj[0] in 'AEIOU' else 'a'} {adj} {'woman' if sex == 'f' else 'man'}"
-
-
-_FR_MASCULINE = {
-    "CF": "Africain", "CN": "Chinois", "CU": "Cubain", "DE": "Allemand",
-    "ES": "Espagnol", "FR": "Français", "GB": "Anglais", "IN": "Indien",
-    "IT": "Italien", "RU": "Russe", "TR": "Turc", "US": "Américain",
+#: A guest in words, for messages (R1): ``guest_name("RUf")`` → "a Russian woman", « une Russe »;
+#: one sentence a guest, as each language agrees adjective and noun in its own way.
+GUEST_NAMES = {
+    "CFf": N_("an African woman"),
+    "CFm": N_("an African man"),
+    "CNf": N_("a Chinese woman"),
+    "CNm": N_("a Chinese man"),
+    "CUf": N_("a Cuban woman"),
+    "CUm": N_("a Cuban man"),
+    "DEf": N_("a German woman"),
+    "DEm": N_("a German man"),
+    "ESf": N_("a Spanish woman"),
+    "ESm": N_("a Spanish man"),
+    "FRf": N_("a French woman"),
+    "FRm": N_("a French man"),
+    "GBf": N_("an English woman"),
+    "GBm": N_("an English man"),
+    "INf": N_("an Indian woman"),
+    "INm": N_("an Indian man"),
+    "ITf": N_("an Italian woman"),
+    "ITm": N_("an Italian man"),
+    "RUf": N_("a Russian woman"),
+    "RUm": N_("a Russian man"),
+    "TRf": N_("a Turkish woman"),
+    "TRm": N_("a Turkish man"),
+    "USf": N_("an American woman"),
+    "USm": N_("an American man"),
 }
+
+
+def guest_name(guest: str, lang: str | None = None) -> str:
+    """``"a Russian woman"`` / ``"une Russe"``: a guest in words, for messages."""
+    return gettext(GUEST_NAMES[guest], lang)
 
 
 def table_points(guests: int, all_own_nation: bool) -> int:
@@ -146,7 +169,9 @@ def check_copies(guests, tables, field: str) -> None:
     """NotationError when a position holds more copies of a card than the box has (R1)."""
     for code, n in Counter(guests).items():
         if n > GUEST_COPIES:
-            raise NotationError(field, code, f"appears {n} times; the game has only {GUEST_COPIES} (R1)")
+            raise NotationError(field, code, N_("appears {n} times; the game has only {copies} (R1)"),
+                                n=n, copies=GUEST_COPIES)
     for code, n in Counter(tables).items():
         if n > TABLE_COPIES:
-            raise NotationError(field, code, f"table appears {n} times; the game has only {TABLE_COPIES} (R1)")
+            raise NotationError(field, code, N_("table appears {n} times; the game has only {copies} (R1)"),
+                                n=n, copies=TABLE_COPIES)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..i18n import NP_, Msg, N_, gettext, pgettext, say, translate
+
 
 #: The most characters of a student's input an error quotes (a pasted megabyte is not echoed).
 QUOTE_LIMIT = 80
@@ -28,33 +30,70 @@ def need_text(value, field: str, example: str) -> str:
     """``value`` if it is text; otherwise a NotationError naming what was expected and given."""
     if isinstance(value, str):
         return value
-    raise NotationError(field, kind_of(value), f"is not text: write {example}")
+    raise NotationError(field, kind_of(value), N_("is not text: write {example}"), example=example)
 
 
-def json_problem(err: Exception) -> str:
+def json_problem(err: Exception) -> tuple[str, dict]:
     """Why a save is not JSON, for a student: where it breaks (a save pasted half is the usual
-    cause), not the parser's jargon alone."""
+    cause), not the parser's jargon alone. A problem and its facts, for a NotationError."""
     pos = getattr(err, "pos", None)
     if isinstance(pos, int):
-        return f"is not a whole save: it breaks at character {pos + 1} (paste the save whole)"
-    return "is not a whole save: it is not JSON (paste the save whole)"
+        return N_("is not a whole save: it breaks at character {at} (paste the save whole)"), {"at": pos + 1}
+    return N_("is not a whole save: it is not JSON (paste the save whole)"), {}
+
+
+#: The fields a NotationError names, as the catalogs translate them (context "field").
+FIELDS = (
+    NP_("field", "café"), NP_("field", "tables"), NP_("field", "seats"), NP_("field", "table pile"),
+    NP_("field", "placement"), NP_("field", "guest"), NP_("field", "hand"), NP_("field", "game"),
+    NP_("field", "guest pile"), NP_("field", "hands"), NP_("field", "face-down"),
+    NP_("field", "scores"), NP_("field", "status"), NP_("field", "json"), NP_("field", "action"),
+    NP_("field", "turn"), NP_("field", "puzzle"), NP_("field", "level"), NP_("field", "variant"),
+    NP_("field", "best"), NP_("field", "seat"),
+    # the board game
+    NP_("field", "board"), NP_("field", "chairs"), NP_("field", "chair"), NP_("field", "bar"),
+    NP_("field", "bag"), NP_("field", "tile"), NP_("field", "hand sizes"), NP_("field", "out"),
+    NP_("field", "swap"),
+)
+
+
+def _in(value, lang):
+    """A fact of a sentence, said in ``lang``: an error or a marked sentence is translated."""
+    if hasattr(value, "sentence"):
+        return value.sentence(lang)
+    if isinstance(value, Msg):
+        return translate(value, lang)
+    return value
 
 
 class NotationError(ValueError):
-    """A notation that cannot be read: names the field and the offending token."""
+    """A notation that cannot be read: names the field and the offending token.
 
-    def __init__(self, field: str, token: str, problem: str):
+    ``problem`` is an English sentence marked for the catalogs (``N_``), its named placeholders
+    filled from ``facts``; ``str(error)`` and :meth:`sentence` say it in the current language.
+    """
+
+    def __init__(self, field: str, token: str, problem: str, **facts):
         token = shorten(token)
         self.field = field
         self.token = token
-        self.problem = problem
-        super().__init__(f"{field}: {token!r} {problem}")
+        self.template = problem
+        self.facts = facts
+        self.problem = problem.format(**{k: _in(v, "en") for k, v in facts.items()})
+        super().__init__(f"{field}: {token!r} {self.problem}")
 
-    def sentence(self, lang: str = "en") -> str:
-        """The error in ``lang`` ("en" or "fr"): field, token, problem."""
-        from .messages import notation_sentence
+    def sentence(self, lang: str | None = None) -> str:
+        """The error in ``lang`` (by default the current language): field, token, problem."""
+        return say("{field}: {token} {problem}", lang, field=pgettext("field", self.field, lang),
+                   token=repr(self.token), problem=self.problem_in(lang))
 
-        return notation_sentence(self.field, self.token, self.problem, lang)
+    def problem_in(self, lang: str | None = None) -> str:
+        """What is wrong with the token, in ``lang`` (by default the current language)."""
+        facts = {k: _in(v, lang) for k, v in self.facts.items()}
+        return gettext(self.template, lang).format(**facts)
+
+    def __str__(self) -> str:
+        return self.sentence()
 
 
 class IllegalMove(ValueError):
@@ -76,23 +115,27 @@ class IllegalMove(ValueError):
 
     @classmethod
     def because(cls, rule: str, code: str, cafe=None, **facts) -> "IllegalMove":
-        """The refusal ``code`` of ``messages``, with its English sentence."""
+        """The refusal ``code`` of ``messages``: ``str(error)`` says it in the current language."""
         from .messages import sentence
 
-        return cls(rule, _with_rule(sentence(code, facts), rule), facts.get("move", ""), cafe, code, facts)
+        return cls(rule, _with_rule(sentence(code, facts, "en"), rule), facts.get("move", ""), cafe, code,
+                   facts)
 
-    def sentence(self, lang: str = "en") -> str:
-        """The sentence in ``lang`` ("en" or "fr"), ending with the rule id."""
+    def sentence(self, lang: str | None = None) -> str:
+        """The sentence in ``lang`` (by default the current language), ending with the rule id."""
         if not self.code:
-            return self.message
+            return self.args[0]
         from .messages import sentence
 
         return _with_rule(sentence(self.code, self.facts, lang), self.rule)
 
+    def __str__(self) -> str:
+        return self.sentence()
+
     @property
     def message(self) -> str:
-        """The sentence, without the position."""
-        return self.args[0]
+        """The sentence (in the current language), without the position."""
+        return self.sentence()
 
     def report(self) -> str:
         """The sentence, the café drawn and its notation: a bug report in one paste."""

@@ -26,6 +26,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from ..i18n import N_, NP_, say
 from .cafe import (Cafe, CardScore, Turn, TurnState, check_no_full_table, format_seats, format_tables,
                    parse_placement, parse_seat, parse_seats, parse_table_list, parse_tables, parse_turn)
 from .cards import (check_copies, full_guest_deck, full_table_deck, parse_guest, sort_guests)
@@ -85,7 +86,7 @@ class Result:
         return tuple(s.player for s in self.standings if s.rank == 1)
 
     def __str__(self) -> str:
-        lines = [f"{'place':>5}  player  score  penalty  final"]
+        lines = [say("place  player  score  penalty  final")]
         for s in self.ranking:
             lines.append(f"{s.rank:>5}  {s.player + 1:>6}  {s.score:>5}  {-s.penalty:>7}  {s.final:>5}")
         return "\n".join(lines)
@@ -231,11 +232,13 @@ class Game:
     def _player(self, player) -> int:
         """``player`` (from 0) checked: NotationError naming what was given otherwise."""
         if isinstance(player, bool) or not isinstance(player, int):
-            raise NotationError("player", kind_of(player), f"is not a player: give a number from 0 to "
-                                                           f"{self.players - 1} (0 is the first player)")
+            raise NotationError("player", kind_of(player), N_("is not a player: give a number from 0 to "
+                                                              "{last} (0 is the first player)"),
+                                last=self.players - 1)
         if not 0 <= player < self.players:
-            raise NotationError("player", str(player), f"is not a player of this game: give a number from 0 to "
-                                                       f"{self.players - 1} (0 is the first player)")
+            raise NotationError("player", str(player), N_("is not a player of this game: give a number from 0 "
+                                                          "to {last} (0 is the first player)"),
+                                last=self.players - 1)
         return player
 
     @property
@@ -486,7 +489,8 @@ class Game:
         if text == "declare" or text.startswith("declare:"):
             number = text[8:]
             if number and not (_is_number(number, 1) and 1 <= int(number) <= self.players):
-                raise NotationError("action", text, f"is not declare:N with N a player from 1 to {self.players}")
+                raise NotationError("action", text, N_("is not declare:N with N a player from 1 to {players}"),
+                                    players=self.players)
             return self.declare_end(int(number) - 1 if number else None)
         if "," in text or " " in text:
             return self.play(text)
@@ -578,11 +582,11 @@ class Game:
     def parse(cls, text: str) -> "Game":
         """Read a game notation; NotationError naming the field and token if it is wrong."""
         if not isinstance(text, str):
-            raise NotationError("game", repr(text), "is not text")
+            raise NotationError("game", repr(text), N_("is not text"))
         fields = text.split("|")
         if len(fields) != 8:
-            raise NotationError("game", text.strip()[:60], f"has {len(fields)} fields, not 8: tables | "
-                                "seats | table pile | guest pile | hands | face-down | scores | status")
+            raise NotationError("game", text.strip()[:60], N_("has {n} fields, not 8: tables | seats | "
+                                "table pile | guest pile | hands | face-down | scores | status"), n=len(fields))
         tables = parse_tables(fields[0])
         seats = parse_seats(fields[1])
         table_pile = parse_table_list(fields[2], "table pile")
@@ -590,20 +594,24 @@ class Game:
         hands = tuple(sort_guests(_parse_guests(h, "hands")) for h in fields[4].split("/"))
         players = len(hands)
         if not 2 <= players <= 5:
-            raise NotationError("hands", fields[4].strip(), f"has {players} hands; 2 to 5 players play (R3)")
+            raise NotationError("hands", fields[4].strip(), N_("has {n} hands; 2 to 5 players play (R3)"),
+                                n=players)
         face_down = tuple(sort_guests(_parse_guests(h, "face-down")) for h in fields[5].split("/"))
         if len(face_down) != players:
-            raise NotationError("face-down", fields[5].strip(), f"has {len(face_down)} groups, not {players}")
+            raise NotationError("face-down", fields[5].strip(), N_("has {n} groups, not {players}"),
+                                n=len(face_down), players=players)
         scores = []
         for tok in fields[6].split():
             if not _is_number(tok, 6):
-                raise NotationError("scores", tok, "is not a score (a whole number below a million)")
+                raise NotationError("scores", tok, N_("is not a score (a whole number below a million)"))
             scores.append(int(tok))
         if len(scores) != players:
-            raise NotationError("scores", fields[6].strip(), f"has {len(scores)} scores, not {players}")
+            raise NotationError("scores", fields[6].strip(), N_("has {n} scores, not {players}"),
+                                n=len(scores), players=players)
         for i, hand in enumerate(hands):
             if len(hand) > HAND_LIMIT:
-                raise NotationError("hands", " ".join(hand), f"holds {len(hand)} cards; the limit is 12 (R10)")
+                raise NotationError("hands", " ".join(hand), N_("holds {n} cards; the limit is 12 (R10)"),
+                                    n=len(hand))
         all_guests = [g for g in seats if g] + list(guest_pile) + [g for h in hands + face_down for g in h]
         all_tables = [t for t in tables if t] + list(table_pile)
         check_copies(all_guests, all_tables, "game")
@@ -613,11 +621,11 @@ class Game:
         # score at most 24 (R8), so every state the game reaches from here round-trips.
         most = SCORE_LIMIT - CARD_MOST * (len(guest_pile) + sum(len(h) for h in hands))
         if max(scores) > most:
-            raise NotationError("scores", fields[6].strip(), f"holds more than a game can reach: at most {most} "
-                                "before the points the guests still to place can score (R8)")
+            raise NotationError("scores", fields[6].strip(), N_("holds more than a game can reach: at most "
+                                "{most} before the points the guests still to place can score (R8)"), most=most)
         if status["declare"] is not None and hands[status["declare"]]:
             raise NotationError("status", f"declare:{status['declare'] + 1}",
-                                "names a player whose hand is not empty (R12c)")
+                                N_("names a player whose hand is not empty (R12c)"))
         box = (Counter(full_table_deck()) - Counter(all_tables)) + (Counter(full_guest_deck()) - Counter(all_guests))
         state = GameState(Cafe(tables, seats, table_pile), guest_pile, hands, face_down, tuple(scores),
                           status["to"], status["variant"], status["declare"], status["over"],
@@ -625,18 +633,19 @@ class Game:
         game = cls(state)
         if status["turn"]:
             if state.over:
-                raise NotationError("status", "turn:" + status["turn"], "cannot follow over: the game is over")
+                raise NotationError("status", "turn:" + status["turn"], N_("cannot follow over: the game is over"))
             for token in status["turn"].split(","):
                 try:
                     game.place(token)
                 except IllegalMove as err:
-                    raise NotationError("status", token, f"is not a legal card of the turn in progress: {err}") from None
+                    raise NotationError("status", token, N_("is not a legal card of the turn in progress: {reason}"),
+                                        reason=err) from None
             if game.is_over:
-                raise NotationError("status", status["turn"], "ends the game; write the position after it")
+                raise NotationError("status", status["turn"], N_("ends the game; write the position after it"))
             game._start, game.history = game.format(), []
         if not guest_pile and status["over"] is None:   # drawing the last guest card ends the game
-            raise NotationError("guest pile", "-", "is empty but the game goes on: drawing the last guest card "
-                                "ends the game (R12b)")
+            raise NotationError("guest pile", "-", N_("is empty but the game goes on: drawing the last guest card "
+                                "ends the game (R12b)"))
         return game
 
     def to_json(self) -> str:
@@ -658,18 +667,19 @@ class Game:
         try:
             data = json.loads(text)
         except (TypeError, ValueError, RecursionError) as err:
-            raise NotationError("json", text[:40], json_problem(err)) from None
+            problem, facts = json_problem(err)
+            raise NotationError("json", text[:40], problem, **facts) from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise NotationError("json", "format", f"is not {SAVE_FORMAT!r}")
+            raise NotationError("json", "format", N_("is not {format}"), format=repr(SAVE_FORMAT))
         if data.get("version") != 1:
-            raise NotationError("json", "version", "must be 1")
+            raise NotationError("json", "version", N_("must be 1"))
         start, actions, seed = data.get("start"), data.get("actions"), data.get("seed")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise NotationError("json", "actions", "must be a list of actions in notation")
+            raise NotationError("json", "actions", N_("must be a list of actions in notation"))
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise NotationError("json", "seed", "must be a whole number or null")
+            raise NotationError("json", "seed", N_("must be a whole number or null"))
         if not isinstance(start, str):
-            raise NotationError("json", "start", "must be the game notation the save starts from")
+            raise NotationError("json", "start", N_("must be the game notation the save starts from"))
         game = cls.parse(start)
         if seed is not None:
             check_deal(game.format(), cls.new(game.players, seed, game.variant, game.to_move).format(), seed,
@@ -677,7 +687,7 @@ class Game:
             game.seed = seed
         replay(game, actions, game.act)
         if data.get("notation") != game.format():
-            raise NotationError("json", "notation", "does not match the game its actions replay")
+            raise NotationError("json", "notation", N_("does not match the game its actions replay"))
         return game
 
     def copy(self) -> "Game":
@@ -704,13 +714,14 @@ class Game:
 
     def __str__(self) -> str:
         st = self._state
-        lines = [str(self.cafe), f"  guest pile: {len(st.guest_pile)} cards"]
+        lines = [str(self.cafe), say("  guest pile: {n} cards", n=len(st.guest_pile))]
         for p in range(self.players):
             mark = "→" if p == st.to_move and not self.is_over else " "
-            lines.append(f"{mark} player {p + 1}: {st.scores[p]:>3} points, hand {len(self.hands[p]):>2}, "
-                         f"face down {len(st.face_down[p])}")
+            lines.append(say("{mark} player {n}: {score:>3} points, hand {hand:>2}, face down {down}",
+                             mark=mark, n=p + 1, score=st.scores[p], hand=len(self.hands[p]),
+                             down=len(st.face_down[p])))
         if self.is_over:
-            lines.append(f"  game over ({st.over})")
+            lines.append(say("  game over ({reason})", reason=st.over))
         return "\n".join(lines)
 
 
@@ -724,9 +735,11 @@ def check_deal(start: str, dealt: str, seed: int, fields: tuple[str, ...]) -> No
         return
     for name, mine, theirs in zip(fields, start.split(" | "), dealt.split(" | ")):
         if mine != theirs:
-            raise NotationError("json", "seed", f"is {seed}, whose deal differs from the save's start in its "
-                                f"{name}: the save was edited (a dealt game replays from its seed)")
-    raise NotationError("json", "seed", f"is {seed}, whose deal differs from the save's start: the save was edited")
+            raise NotationError("json", "seed", N_("is {seed}, whose deal differs from the save's start in its "
+                                "{part}: the save was edited (a dealt game replays from its seed)"),
+                                seed=seed, part=NP_("field", name))
+    raise NotationError("json", "seed", N_("is {seed}, whose deal differs from the save's start: the save was "
+                        "edited"), seed=seed)
 
 
 def replay(game, actions, act) -> None:
@@ -735,7 +748,8 @@ def replay(game, actions, act) -> None:
         try:
             act(action)
         except ValueError as err:  # IllegalMove or NotationError
-            raise NotationError("json", action, f"(action {number}) cannot be replayed: {err}") from None
+            raise NotationError("json", action, N_("(action {number}) cannot be replayed: {reason}"),
+                                number=number, reason=err) from None
 
 
 def _is_number(text: str, max_digits: int) -> bool:
@@ -755,7 +769,7 @@ def _parse_status(text: str, players: int) -> dict:
 
     def player(tok, value):
         if not _is_number(value, 1) or not 1 <= int(value) <= players:
-            raise NotationError("status", tok, f"must name a player from 1 to {players}")
+            raise NotationError("status", tok, N_("must name a player from 1 to {players}"), players=players)
         return int(value) - 1
 
     for tok in text.split():
@@ -771,7 +785,8 @@ def _parse_status(text: str, players: int) -> dict:
         elif key == "turn" and value:
             status["turn"] = value
         else:
-            raise NotationError("status", tok, "is not one of to:N, variant, declare:N, over:R12a|R12b|R12c, turn:…")
+            raise NotationError("status", tok,
+                                N_("is not one of to:N, variant, declare:N, over:R12a|R12b|R12c, turn:…"))
     if status["to"] is None:
-        raise NotationError("status", text.strip() or "(empty)", "must say whose turn it is: to:N")
+        raise NotationError("status", text.strip() or "(empty)", N_("must say whose turn it is: to:N"))
     return status

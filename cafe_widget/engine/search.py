@@ -30,6 +30,7 @@ Speed comes from these, none of which leaves a legal turn out:
 
 from __future__ import annotations
 
+from ..i18n import N_
 from .cards import GUEST_COPIES, check_copies, guest_sort_key, parse_guest
 from .errors import NotationError
 from .layout import SEAT_TABLES, SEATS, TABLE_SEATS
@@ -46,12 +47,12 @@ def parse_hand(hand) -> list[str]:
     if isinstance(hand, str):
         hand = hand.replace(",", " ").split()
     elif not isinstance(hand, (list, tuple)):
-        raise NotationError("hand", repr(hand), 'is not a hand: give guest codes, as a list or '
-                            'as text, for example "RUf ITf ITm"')
+        raise NotationError("hand", repr(hand), N_('is not a hand: give guest codes, as a list or '
+                            'as text, for example "RUf ITf ITm"'))
     for g in hand:
         if not isinstance(g, str):
-            raise NotationError("hand", repr(g), "is not a guest: write a nation code and f or m, "
-                                "for example RUf or ITm")
+            raise NotationError("hand", repr(g), N_("is not a guest: write a nation code and f or m, "
+                                "for example RUf or ITm"))
     guests = [parse_guest(g, "hand") for g in hand]
     check_copies(guests, [], "hand")
     return guests

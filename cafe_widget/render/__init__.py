@@ -10,21 +10,15 @@ from .svg import to_svg
 from .words import WORDS, card_points, picture_view, say
 
 
-#: The language of the pictures a café or a game draws of itself in a notebook (its
-#: ``_repr_svg_``): ``cafe_widget.teach.language("fr")`` sets it for a French notebook.
-PICTURE_LANG = {"lang": "en"}
-
-
 def svg_of(thing, lang: str | None = None) -> str:
     """A café, a game, a board or a board game as an SVG picture (in ``lang``; by default the
-    pictures' language)."""
-    lang = lang or PICTURE_LANG["lang"]
+    current language, ``cafe_widget.language()``)."""
     from ..engine import Board, BoardGame
     if isinstance(thing, (Board, BoardGame)):
         return to_svg(build_board_scene(board_picture_view(thing, lang)))
     return to_svg(build_scene(picture_view(thing, lang)))
 
 
-__all__ = ["BOARD_WORDS", "BoardView", "PICTURE_LANG", "board_picture_view", "build_board_scene", "Frame", "Frames", "PlayerLine", "Rect", "Region", "Scene", "Text", "View", "WORDS",
+__all__ = ["BOARD_WORDS", "BoardView", "board_picture_view", "build_board_scene", "Frame", "Frames", "PlayerLine", "Rect", "Region", "Scene", "Text", "View", "WORDS",
            "build_scene", "card_points", "hit_test", "picture_view", "refused_picture", "say",
            "svg_of", "to_svg", "turn_frames"]

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..i18n import current
 from ..engine.board import BAR_PLACES, BAR_VALUES, BOARD, CHAIR_TABLES, CHAIRS, TABLE_NATION, Board
 from ..engine.cards import NATION_NAMES
 from .board_words import board_player_name, board_say
@@ -134,7 +135,7 @@ class BoardView:
     """What the screen shows: built by the widget (or by ``board_picture_view``)."""
 
     board: Board
-    lang: str = "en"
+    lang: str | None = None
     players: tuple[BoardPlayer, ...] = ()
     bag: int | None = None
     selected: tuple[int, int] | None = None              # (player, index in the hand)
@@ -153,8 +154,12 @@ class BoardView:
     status_kind: str = ""
     picture: bool = False
 
+    def __post_init__(self):
+        # The language is fixed when the view is built: None is the current language then.
+        object.__setattr__(self, "lang", current(self.lang))
 
-def player_lines(game, lang: str = "en", kinds=None) -> tuple[BoardPlayer, ...]:
+
+def player_lines(game, lang: str | None = None, kinds=None) -> tuple[BoardPlayer, ...]:
     """Every player of a :class:`BoardGame`: name, score, hand (face up, B3), hand size."""
     return tuple(BoardPlayer(board_player_name(p, lang, kinds), game.scores[p], game.hands[p],
                              game.hand_sizes[p], game.out[p], p == game.to_move and not game.is_over)

@@ -24,6 +24,8 @@ Neither raises for a student's mistake: a malformed notation or a refused turn g
 
 from __future__ import annotations
 
+from ..i18n import N_, NN_, NP_, Localized, join, translate
+
 from html import escape
 from typing import NamedTuple
 
@@ -31,7 +33,6 @@ from ..engine import Cafe, IllegalMove, NotationError, Turn
 from ..engine.cafe import parse_placement, parse_turn
 from ..engine.cards import TABLE_ADJECTIVES
 from ..engine.layout import SEAT_INDEX, TABLE_PLACES
-from ..engine.messages import alone_words
 from .scene import Scene, View, build_scene
 from .svg import to_svg
 
@@ -39,67 +40,56 @@ from .svg import to_svg
 #: captions are HTML text at full size beneath them.
 HTML_SCALE = 0.7
 
-PHRASES = {
-    "en": {
-        "before": "before",
-        "placed": "placed: {points} ({tables})",
-        "full": "; {places} full",
-        "ladies": "; {place} full: a ladies' table, a flat 20 (R14)",
-        "men": "; {place} full: a men's table, a flat 20 (R14)",
-        "ladies40": "; {place} full: a ladies' table, all of its nation: 40 (R14)",
-        "men40": "; {place} full: a men's table, all of its nation: 40 (R14)",
-        "after_one": "after: {places} cleared, {nations} comes in (R9)",
-        "after_many": "after: {places} cleared, {nations} come in (R9)",
-        "after_short": "after: {places} cleared; no table left to take {its}: the game ends (R12a)",
-        "its": ("its place", "their places"),
-        "then": "; then ",
-        "and": " and ",
-        "allowed": "{move}: allowed, {points} ({tables})",
-        "alone": "; alone, so a second card must join it (R7)",
-        "forming": "; it starts a table of one sex at {place} (R14)",
-        "clears": "; {places} full, cleared (R9)",
-        "points": ("point", "points"),
-        "problem": "no picture: {error}",
-        "refused_turn": "no picture, the turn is refused: {error}",
-        "other_cafe": "no picture: the turn {turn} was played on another café ({cafe})",
-    },
-    "fr": {
-        "before": "avant",
-        "placed": "posée{s} : {points} ({tables})",
-        "full": " ; {places} pleine{s}",
-        "ladies": " ; {place} pleine : une table de dames, 20 points (R14)",
-        "men": " ; {place} pleine : une table d'hommes, 20 points (R14)",
-        "ladies40": " ; {place} pleine : une table de dames, toutes de sa nation : 40 points (R14)",
-        "men40": " ; {place} pleine : une table d'hommes, tous de sa nation : 40 points (R14)",
-        "after_one": "après : {places} débarrassée, la table {names} arrive (R9)",
-        "after_many": "après : {places} débarrassées, les tables {names} arrivent (R9)",
-        "after_short": "après : {places} débarrassée{s} ; plus de table pour {its} remplacer : la partie "
-                       "s'arrête (R12a)",
-        "its": ("la", "les"),
-        "then": " ; puis ",
-        "and": " et ",
-        "allowed": "{move} : permis, {points} ({tables})",
-        "alone": " ; {seul}, une deuxième carte doit {le} rejoindre (R7)",
-        "forming": " ; commence une table d'un seul sexe en {place} (R14)",
-        "clears": " ; {places} pleine{s}, débarrassée{s} (R9)",
-        "points": ("point", "points"),
-        "problem": "pas d'image : {error}",
-        "refused_turn": "pas d'image, le tour est refusé : {error}",
-        "other_cafe": "pas d'image : le tour {turn} a été joué sur un autre café ({cafe})",
-    },
+PHRASES = Localized({
+    "before": N_("before"),
+    "placed": NN_("placed: {points} ({tables})", "placed: {points} ({tables})"),
+    "full": NN_("; {places} full", "; {places} full"),
+    "ladies": N_("; {place} full: a ladies' table, a flat 20 (R14)"),
+    "men": N_("; {place} full: a men's table, a flat 20 (R14)"),
+    "ladies40": N_("; {place} full: a ladies' table, all of its nation: 40 (R14)"),
+    "men40": N_("; {place} full: a men's table, all of its nation: 40 (R14)"),
+    "after_one": N_("after: {places} cleared, {nations} comes in (R9)"),
+    "after_many": N_("after: {places} cleared, {nations} come in (R9)"),
+    "after_short": NN_("after: {places} cleared; no table left to take its place: the game ends "
+                       "(R12a)",
+                       "after: {places} cleared; no table left to take their places: the game "
+                       "ends (R12a)"),
+    "then": N_("; then "),
+    "allowed": N_("{move}: allowed, {points} ({tables})"),
+    "alone": {"woman": NP_("woman", "; alone, so a second card must join it (R7)"),
+              "man": NP_("man", "; alone, so a second card must join it (R7)")},
+    "forming": N_("; it starts a table of one sex at {place} (R14)"),
+    "clears": NN_("; {places} full, cleared (R9)", "; {places} full, cleared (R9)"),
+    "points": NN_("{n} point", "{n} points"),
+    "problem": N_("no picture: {error}"),
+    "refused_turn": N_("no picture, the turn is refused: {error}"),
+    "other_cafe": N_("no picture: the turn {turn} was played on another café ({cafe})"),
+})
+
+
+#: A table coming in after a clearing, by its code: "US" in English, « américaine (US) » in French
+#: (« la table américaine (US) arrive »).
+INCOMING = {
+    "CF": NP_("incoming table", "CF"), "CN": NP_("incoming table", "CN"),
+    "CU": NP_("incoming table", "CU"), "DE": NP_("incoming table", "DE"),
+    "ES": NP_("incoming table", "ES"), "FR": NP_("incoming table", "FR"),
+    "GB": NP_("incoming table", "GB"), "IN": NP_("incoming table", "IN"),
+    "IT": NP_("incoming table", "IT"), "RU": NP_("incoming table", "RU"),
+    "TR": NP_("incoming table", "TR"), "US": NP_("incoming table", "US"),
 }
 
 
-def _points(n: int, lang: str) -> str:
-    one, many = PHRASES[lang]["points"]
-    return f"{n} {one if n == 1 or (lang == 'fr' and n == 0) else many}"
+def _phrase(key: str, lang: str | None, n: int, **facts) -> str:
+    """A phrase with a plural (the form for ``n``), filled in."""
+    return translate(PHRASES.table[key], lang, n).format(n=n, **facts)
 
 
-def _joined(items, lang: str) -> str:
-    items = list(items)
-    if len(items) < 2:
-        return "".join(items)
-    return ", ".join(items[:-1]) + PHRASES[lang]["and"] + items[-1]
+def _points(n: int, lang: str | None) -> str:
+    return _phrase("points", lang, n)
+
+
+def _joined(items, lang: str | None) -> str:
+    return join(items, lang)
 
 
 class Frame(NamedTuple):
@@ -209,7 +199,7 @@ def _full_text(card, lang: str) -> str:
     plain = [p for p in card.cleared if p not in special]
     text = ""
     if plain:
-        text += words["full"].format(places=_joined(plain, lang), s="s" if len(plain) > 1 else "")
+        text += _phrase("full", lang, len(plain), places=_joined(plain, lang))
     for place, t in special.items():
         text += words[t.variant + ("40" if t.doubled else "")].format(place=place)
     return text
@@ -220,14 +210,11 @@ def _after_text(card, next_cafe: Cafe, lang: str) -> str:
     words = PHRASES[lang]
     places = list(card.cleared)
     nations = [next_cafe.table(p) for p in places]
-    s = "s" if len(places) > 1 else ""
     if any(n is None for n in nations):
-        return words["after_short"].format(places=_joined(places, lang), s=s,
-                                           its=words["its"][len(places) > 1])
+        return _phrase("after_short", lang, len(places), places=_joined(places, lang))
     key = "after_one" if len(places) == 1 else "after_many"
-    names = [f"{TABLE_ADJECTIVES[lang][n]} ({n})" for n in nations]   # « la table américaine (US) »
-    return words[key].format(places=_joined(places, lang), nations=_joined(nations, lang),
-                             names=_joined(names, lang))
+    incoming = [translate(INCOMING[n], lang) for n in nations]
+    return words[key].format(places=_joined(places, lang), nations=_joined(incoming, lang))
 
 
 def _replay(cafe: Cafe, placements, variant: bool) -> list:
@@ -240,7 +227,7 @@ def _replay(cafe: Cafe, placements, variant: bool) -> list:
     return states
 
 
-def turn_frames(cafe, turn, variant: bool = False, lang: str = "en") -> Frames:
+def turn_frames(cafe, turn, variant: bool = False, lang: str | None = None) -> Frames:
     """A turn (notation, or a :class:`Turn`) as frames: before; the cards placed, framed and
     numbered, with the points table by table and a full table still standing; after the
     clearing (R9). Two frames when nothing is cleared. Never raises for a bad turn."""
@@ -285,9 +272,8 @@ def turn_frames(cafe, turn, variant: bool = False, lang: str = "en") -> Frames:
         marks = tuple((cards[i].seat, f"{i + 1} · +{cards[i].points}") for i in piece)
         earlier = tuple(c.seat for c in cards[:piece[0]]
                         if shown.guest(c.seat) == c.guest and c.seat not in dict(marks))
-        caption = prefix + words["placed"].format(s="s" if len(mine) > 1 else "",
-                                                  points=_points(sum(c.points for c in mine), lang),
-                                                  tables=_tables_text(sums))
+        caption = prefix + _phrase("placed", lang, len(mine), points=_points(sum(c.points for c in mine), lang),
+                                   tables=_tables_text(sums))
         if clears:
             caption += _full_text(last, lang)
         view = View(shown, lang, picture=True, marks=marks, badges=tuple(sums.items()), placed=earlier,
@@ -310,7 +296,7 @@ def refused_mark(refusal: IllegalMove, seat: str, guest: str) -> tuple:
     return (seat, guest, refusal.rule, tables)
 
 
-def refused_picture(cafe, placement: str, variant: bool = False, lang: str = "en",
+def refused_picture(cafe, placement: str, variant: bool = False, lang: str | None = None,
                     turn: bool = False) -> Frames:
     """One frame: a refused placement's guest faded on the seat, a red ✗ and the rule's id,
     captioned with the refusal (``Cafe.explain``); an allowed one drawn placed, with its
@@ -342,10 +328,9 @@ def refused_picture(cafe, placement: str, variant: bool = False, lang: str = "en
     if forming:
         caption += words["forming"].format(place=forming[0])
     elif state.pending:
-        caption += words["alone"].format(**alone_words(guest))
+        caption += words["alone"]["woman" if guest.endswith("f") else "man"]
     if card.cleared:
-        caption += words["clears"].format(places=_joined(card.cleared, lang),
-                                          s="s" if len(card.cleared) > 1 else "")
+        caption += _phrase("clears", lang, len(card.cleared), places=_joined(card.cleared, lang))
     view = View(shown, lang, picture=True, marks=((seat, f"+{card.points}"),),
                 badges=tuple(card.by_table.items()), full=card.cleared)
     return Frames([Frame(shown, caption, view)])

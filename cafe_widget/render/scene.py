@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..i18n import NP_, current, translate
 from ..engine import Cafe
 from ..engine.cards import NATION_NAMES
 from ..engine.layout import COLUMNS, ROWS, SEATS, TABLE_PLACES, cell_xy
@@ -151,7 +152,7 @@ class View:
     """What the screen shows: built by the widget (or by ``picture``) from a café or a game."""
 
     cafe: Cafe
-    lang: str = "en"
+    lang: str | None = None
     hand: tuple[str, ...] = ()
     hand_title: str = ""
     palette: bool = False
@@ -179,6 +180,10 @@ class View:
     title_button: tuple[str, str, bool] | None = None       # New game, beside the title
     refused: tuple | None = None   # (seat, guest, rule, tables): a refused placement, faded
     full: tuple[str, ...] = ()                   # full tables, the moment before they are cleared
+
+    def __post_init__(self):
+        # The language is fixed when the view is built: None is the current language then.
+        object.__setattr__(self, "lang", current(self.lang))
 
 
 def cell_box(name: str) -> tuple[float, float]:
@@ -305,7 +310,7 @@ def build_scene(view: View) -> Scene:
     for place in view.full:          # a full table, about to be cleared (R9)
         x, y = cell_box(place)
         lights.append(Rect(x + 2, y + 2, CELL - 4, CELL - 4, None, COLORS["selected"], 4))
-        word = FULL[view.lang]
+        word = translate(FULL, view.lang)
         w = min(66, max(40, round(len(word) * 12 * 0.62 + 10)))   # clear of the place's name
         lights.append(Rect(x + 5, y + CELL - 25, w, 20, COLORS["selected"]))
         lights.append(Text(x + 5 + w / 2, y + CELL - 15, word, 12, COLORS["label"], True, "center", w - 6))
@@ -337,7 +342,8 @@ def build_scene(view: View) -> Scene:
                  (None, seat_patches, hand_patches, None, control_patches))
 
 
-FULL = {"en": "full", "fr": "pleine"}
+#: The word on a full table (R9).
+FULL = NP_("table", "full")
 REFUSED = "#c62828"      # the ✗ and the rule of a refused placement
 FADED = 0.35             # the opacity of a refused guest's card; its code and sex stay readable
 

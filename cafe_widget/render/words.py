@@ -1,322 +1,229 @@
-"""Every word the café shows, in English and French, and the views of a café or a game."""
+"""Every word the café shows (English source text; the catalogs say it in each language), and the
+views of a café or a game."""
 
 from __future__ import annotations
 
+from .. import i18n
+from ..i18n import N_, NN_, NP_, Localized
 from ..engine import Cafe, Game
 from ..engine.cards import TABLE_ADJECTIVES
-from ..engine.messages import alone_words
 from .scene import PlayerLine, View
 
-WORDS = {
-    "en": {
-        "new_game": "New game",
-        "computer_head": "*{name}: +{points}",
-        "new_confirm": "Start a new game? This one would be lost (w.save() keeps it as text): click "
-                       "New game again to start.",
-        "new_started": "New game, seed {seed}.",
-        "load_confirm": "Replace the game? The game so far would be lost (w.save() keeps it as "
-                        "text): click Load again to replace it.",
-        "alone_line": "alone: no points yet, must be joined (R7)",
-        "command_placeholder": "a move: RUf@c2, ITf@c4 · draw · end · undo · down ITm · declare · hint",
-        "command_hint": "a move: RUf@c2, ITf@c4 · {words}",
-        "command_button": "Play",
-        "command_unknown": "{text!r} is not a move: write a placement or a turn (RUf@c2, ITf@c4), or "
-                           "one of: {actions}.",
-        "command_not_now": "{text!r}: there is no {action} here now; you may use: {actions}.",
-        "check": "Check", "show_best": "Show best", "next": "Next puzzle", "show_answer": "Show answer",
-        "clear_marks": "Clear", "try": "Try from here", "live": "Back to game", "review": "Review",
-        "scoresheet": "Scoresheet", "review_title": "Review",
-        "puzzle_title": "Puzzle {n} of {total} · level {level}", "puzzle_one": "Puzzle",
-        "puzzle_of": "Puzzle {n} of {total}",
-        "puzzle_numbered": "Puzzle {number} · level {level} ({n} of {total})",
-        "not_counted": " (after Show best: not counted as solved)",
-        "history_read_start": "You are looking back at the start of the game (read-only): ▶ steps forward, Back to game to play on.",
-        "puzzle_task": "*Find the best turn",
-        "puzzle_how": "Place 1–3 cards as in a game (R4), then Check.",
-        "puzzle_variant": "Ladies' and men's tables are on: 4 cards then (R14).",
-        "puzzle_count": "Solved: {solved} of {total}",
-        "puzzle_welcome": "Find the best turn with this hand: place cards as in a game, then Check. "
-                          "Show best gives the answer.",
-        "puzzle_hand": "Your hand ({count})",
-        "puzzle_solved_all": "Level done: {solved} of {total} solved. Back to the first puzzle of the level.",
-        "puzzle_already": "This puzzle is over: Next puzzle, or Undo to try again.",
-        "seats_title": "Where may {guest} sit?",
-        "seats_how": "*Click every seat where {guest} may sit",
-        "seats_how2": "as the first card of a turn, then Check.",
-        "seats_welcome": "Click every seat where {guest} may sit (as the first card of a turn), then "
-                         "Check. Click a seat again to unmark it.",
-        "seats_marked": "Marked: {seats}.",
-        "seats_guest": "The guest: {guest}",
-        "seats_card": "This is the guest to seat: click the seats where she or he may sit.",
-        "seats_cleared": "Marks cleared.",
-        "history_title": "Turn {n} of {total}", "history_start": "The start of the game",
-        "history_hand": "Looking back, read-only: ◀ ▶ step; Try from here plays on from this café.",
-        "history_read_only": "You are looking back at turn {n} of {total} (read-only): ◀ ▶ step, "
-                             "Back to game to play on.",
-        "history_live_first": "{text!r}: you are looking back at the game, which changes nothing; go back "
-                              "to the live game first (Back to game, or type live), or Try from here.",
-        "loaded_by_hand": "Loaded: {what}. A game set up by hand (no seed): its start is taken as written.",
-        "save_other_game": "This is a save of the board game: open it in a BoardWidget.",
-        "declare_computer": "{text!r}: player {n} is a computer; only a person declares from here (R12c).",
-        "history_shown": "Turn {n} of {total}: {what}",
-        "history_shown_start": "The start of the game (read-only): ▶ steps forward.",
-        "row_turn": "{n}. {name}: {turn} +{points}", "row_draw": "{n}. {name}: draws",
-        "row_down": "{n}. {name}: lays a card face down", "row_declare": "{n}. {name}: declares the end",
-        "row_best": " · best {points}", "row_best_same": " · best ✓",
-        "what_turn": "{name} played {turn}: {points} points.", "what_draw": "{name} drew a card.",
-        "what_down": "{name} laid a card face down.", "what_declare": "{name} declared the end (R12c).",
-        "entry_best": "*Best then: {points} points",
-        "entry_best_none": "No card could be placed then.",
-        "entry_best_same": "*That was the best turn then.",
-        "history_best": "The best turn then, on the café before it: {turn} = {points} points "
-                        "(played: {played}).",
-        "history_best_none": "No best turn to show: {why}",
-        "history_best_private": "it was not your turn",
-        "history_best_hidden": "it would tell what another person held",
-        "history_best_no_turn": "no card could be placed then.",
-        "tried": "Sandbox from turn {n}: this café with its table pile. Back to game returns to the game.",
-        "tried_start": "Sandbox from the start of the game: this café with its table pile. Back to game "
-                       "returns to the game.",
-        "tried_turn": "Turn {n} again, as a puzzle: the café before it and the hand you had. Find the best "
-                      "turn, then Check; Back to game returns to the game.",
-        "back_live": "Back to the game.",
-        "review_on": "Review: for each of your placing turns, the best turn you could have made then "
-                     "(green: you made it). Click a row to see it.",
-        "review_off": "Scoresheet: click a row to see that turn.",
-        "short_player": "P{n}", "short_computer": "C{n}",
-        "undo": "Undo", "end": "End turn", "draw": "Draw", "down": "Face down",
-        "declare": "Declare end", "keep": "Keep turn", "clear": "Empty café",
-        "player": "Player {n}", "computer": "Computer {n}", "computer_kind": "Computer {n} ({kind})",
-        "kinds": {"random": "random", "greedy": "greedy", "steady": "steady", "strong": "strong"},
-        "hint": "Hint",
-        "hint_turn": "Hint, not played: {turn} = {points} points, the most this hand can make "
-                     "now (the seats are numbered in order).",
-        "hint_mid": "Hint, not played: finish with {turn}; this turn then makes {points} points.",
-        "hint_undo": " Taking your cards back could make {points}.",
-        "hint_end": "Hint: no card adds points now; end the turn ({points} points).",
-        "hint_none_draw": "Hint: no card of this hand may be placed now (R5–R7): draw a card (R10).",
-        "hint_none_down": "Hint: no card of this hand may be placed now (R5–R7): lay one face down (R11).",
-        "hint_undo_all": "Hint: no card can finish this turn: {reason} Undo your cards.",
-        "hint_none": "Hint: nothing can be placed now.",
-        "hint_palette": "Hint, not played: {turn} = {points} points, the best turn any guests could make here.",
-        "hint_head": "*Hint: {points} points",
-        "your_hand": "Hand of {name}: {count} card{s}",
-        "all_hands": "Hand of {name} ({count}); every hand is shown (teaching mode)",
-        "palette": "Palette: every kind of guest. Pick one, then a lit seat.",
-        "piles": "Guest pile {guests} · table pile {tables}",
-        "table_pile": "Table pile {tables}",
-        "counts": "hand {hand} · face down {down}",
-        "handover": "{name}, your turn: click here to see your hand",
-        "pick_card": "Pick a card from the hand first, then a seat.",
-        "may_sit": "{guest}: may sit on {seats}.",
-        "nowhere": "{guest} can sit nowhere now.",
-        "selected_down": "{guest} selected: click a seat, or Face down to lay it face down.",
-        "scored": "{move}: {tables} = {points}",
-        "clears": "; clears {places}",
-        "alone": "; it sits alone, so the next card must join it (R7)",
-        "ends": "; the table pile is short: the game ends (R12a)",
-        "turn_done": "{name} scored {points} this turn.",
-        "drew": "{name} drew {card}.",
-        "drew_hidden": "{name} drew a card.",
-        "laid_down": "{name} laid a card face down (it costs 2 at the end).",
-        "declared": "{name} declared the end (R12c).",
-        "may_declare": "{name}, your hand is empty: Declare end now to finish the game (R12c), "
-                       "or End turn to let the others play.",
-        "undone": "{move} taken back.",
-        "computer_turn": "{name} played {turn}: {points}.",
-        "computer_drew": "{name} drew a card.",
-        "computer_down": "{name} laid a card face down.",
-        "choose_down": "Pick the card to lay face down first, then Face down.",
-        "over": "Game over ({reason}): {winners}.",
-        "wins": "{names} wins", "share": "{names} share the win",
-        "result_head": "*Final score: points − penalties",
-        "result_line": "{rank}. {name}: {score} − {penalty} = {final}",
-        "last_turn": "*Last turn: {name}",
-        "this_turn": "*This turn so far",
-        "turn_points": "{move}: {tables}",
-        "seat_info": "Seat {seat} touches {tables}.",
-        "table_info": "The {adj} table {place}: {count} guest{s}.",
-        "missing_table": "No table stands on {place}.",
-        "sandbox": "Sandbox",
-        "kept": "Turn kept: {points} points.",
-        "loaded": "Loaded: {what}.",
-        "error": "Something went wrong: {error}",
-        "welcome": "Welcome! {name} plays first.",
-        "sandbox_welcome": "Pick a guest from the palette to see where she or he may sit.",
-        "reasons": {"R12a": "the table pile ran short", "R12b": "the last guest card was drawn",
-                    "R12c": "a player declared the end"},
-    },
-    "fr": {
-        "new_game": "Nouvelle partie",
-        "computer_head": "*{name} : +{points}",
-        "new_confirm": "Commencer une nouvelle partie ? Celle-ci serait perdue (w.save() la garde en "
-                       "texte) : cliquez encore « Nouvelle partie » pour commencer.",
-        "new_started": "Nouvelle partie, graine {seed}.",
-        "load_confirm": "Remplacer la partie ? La partie en cours serait perdue (w.save() la garde "
-                        "en texte) : cliquez encore « Charger » pour la remplacer.",
-        "alone_line": "{seul} : aucun point pour l'instant, à rejoindre (R7)",
-        "command_placeholder": "un coup : RUf@c2, ITf@c4 · piocher · fin · annuler · cachée ITm · déclarer · conseil",
-        "command_hint": "un coup : RUf@c2, ITf@c4 · {words}",
-        "command_button": "Jouer",
-        "command_unknown": "{text!r} n'est pas un coup : écrivez un placement ou un tour (RUf@c2, "
-                           "ITf@c4), ou l'un de : {actions}.",
-        "command_not_now": "{text!r} : pas de « {action} » ici pour l'instant ; possibles : {actions}.",
-        "check": "Vérifier", "show_best": "Voir le meilleur", "next": "Puzzle suivant",
-        "show_answer": "Voir la réponse", "clear_marks": "Effacer", "try": "Essayer d'ici",
-        "live": "Retour au jeu", "review": "Bilan", "scoresheet": "Feuille de score", "review_title": "Bilan",
-        "puzzle_title": "Puzzle {n} sur {total} · niveau {level}", "puzzle_one": "Puzzle",
-        "puzzle_of": "Puzzle {n} sur {total}",
-        "puzzle_numbered": "Puzzle {number} · niveau {level} ({n} sur {total})",
-        "not_counted": " (après « Voir le meilleur » : non compté comme résolu)",
-        "history_read_start": "Vous regardez le début de la partie (lecture seule) : ▶ pour avancer, Retour au jeu pour continuer.",
-        "puzzle_task": "*Trouvez le meilleur tour",
-        "puzzle_how": "Posez 1 à 3 cartes comme en jeu (R4), puis Vérifier.",
-        "puzzle_variant": "Tables de dames et d'hommes permises : 4 cartes alors (R14).",
-        "puzzle_count": "Résolus : {solved} sur {total}",
-        "puzzle_welcome": "Trouvez le meilleur tour avec cette main : posez des cartes comme en jeu, "
-                          "puis Vérifier. « Voir le meilleur » donne la réponse.",
-        "puzzle_hand": "Votre main ({count})",
-        "puzzle_solved_all": "Niveau fini : {solved} sur {total} résolus. Retour au premier puzzle du niveau.",
-        "puzzle_already": "Ce puzzle est fini : Puzzle suivant, ou Annuler pour réessayer.",
-        "seats_title": "Où peut s'asseoir {guest} ?",
-        "seats_how": "*Cliquez chaque place où {guest} peut s'asseoir",
-        "seats_how2": "comme première carte d'un tour, puis Vérifier.",
-        "seats_welcome": "Cliquez chaque place où {guest} peut s'asseoir (comme première carte d'un "
-                         "tour), puis Vérifier. Un second clic enlève la marque.",
-        "seats_marked": "Marquées : {seats}.",
-        "seats_guest": "Le client : {guest}",
-        "seats_card": "Voici le client à placer : cliquez les places où il peut s'asseoir.",
-        "seats_cleared": "Marques effacées.",
-        "history_title": "Tour {n} sur {total}", "history_start": "Le début de la partie",
-        "history_hand": "Retour en arrière, lecture seule : ◀ ▶ pour parcourir ; Essayer d'ici rejoue ce café.",
-        "history_read_only": "Vous regardez le tour {n} sur {total} (lecture seule) : ◀ ▶ pour parcourir, "
-                             "Retour au jeu pour continuer.",
-        "history_live_first": "{text!r} : vous regardez la partie en arrière, ce qui ne change rien ; "
-                              "revenez d'abord au jeu (Retour au jeu, ou tapez retour), ou Essayer d'ici.",
-        "loaded_by_hand": "Chargé : {what}. Une partie posée à la main (sans graine) : son début est pris tel "
-                          "qu'il est écrit.",
-        "save_other_game": "C'est une sauvegarde du jeu de plateau : ouvrez-la dans un BoardWidget.",
-        "declare_computer": "{text!r} : le joueur {n} est l'ordinateur ; seule une personne déclare ici (R12c).",
-        "history_shown": "Tour {n} sur {total} : {what}",
-        "history_shown_start": "Le début de la partie (lecture seule) : ▶ pour avancer.",
-        "row_turn": "{n}. {name} : {turn} +{points}", "row_draw": "{n}. {name} : pioche",
-        "row_down": "{n}. {name} : pose une carte face cachée", "row_declare": "{n}. {name} : déclare la fin",
-        "row_best": " · meilleur {points}", "row_best_same": " · meilleur ✓",
-        "what_turn": "{name} a joué {turn} : {points} points.", "what_draw": "{name} a pioché une carte.",
-        "what_down": "{name} a posé une carte face cachée.", "what_declare": "{name} a déclaré la fin (R12c).",
-        "entry_best": "*Meilleur alors : {points} points",
-        "entry_best_none": "Aucune carte ne pouvait être posée alors.",
-        "entry_best_same": "*C'était le meilleur tour possible.",
-        "history_best": "Le meilleur tour alors, sur le café d'avant : {turn} = {points} points "
-                        "(joué : {played}).",
-        "history_best_none": "Pas de meilleur tour à montrer : {why}",
-        "history_best_private": "ce n'était pas votre tour",
-        "history_best_hidden": "il dirait ce qu'une autre personne avait en main",
-        "history_best_no_turn": "aucune carte ne pouvait être posée alors.",
-        "tried": "Bac à sable depuis le tour {n} : ce café et ses tables en réserve. Retour au jeu "
-                 "ramène à la partie.",
-        "tried_start": "Bac à sable depuis le début de la partie : ce café et ses tables en réserve. "
-                       "Retour au jeu ramène à la partie.",
-        "tried_turn": "Le tour {n} à rejouer, en puzzle : le café d'avant et la main que vous aviez. "
-                      "Trouvez le meilleur tour, puis Vérifier ; Retour au jeu ramène à la partie.",
-        "back_live": "Retour à la partie.",
-        "review_on": "Bilan : pour chacun de vos tours, le meilleur tour possible alors (en vert : "
-                     "vous l'avez joué). Cliquez une ligne pour la voir.",
-        "review_off": "Feuille de score : cliquez une ligne pour voir ce tour.",
-        "short_player": "J{n}", "short_computer": "O{n}",
-        "undo": "Annuler", "end": "Fin du tour", "draw": "Piocher", "down": "Face cachée",
-        "declare": "Déclarer la fin", "keep": "Garder le tour", "clear": "Vider le café",
-        "player": "Joueur {n}", "computer": "Ordinateur {n}", "computer_kind": "Ordinateur {n} ({kind})",
-        "kinds": {"random": "au hasard", "greedy": "glouton", "steady": "constant", "strong": "fort"},
-        "hint": "Conseil",
-        "hint_turn": "Conseil, non joué : {turn} = {points} points, le plus que cette main puisse "
-                     "faire maintenant (les places sont numérotées dans l'ordre).",
-        "hint_mid": "Conseil, non joué : finissez avec {turn} ; ce tour fera alors {points} points.",
-        "hint_undo": " En reprenant vos cartes, vous pourriez faire {points}.",
-        "hint_end": "Conseil : aucune carte n'ajoute de points ; finissez le tour ({points} points).",
-        "hint_none_draw": "Conseil : aucune carte de cette main ne peut être posée (R5–R7) : piochez (R10).",
-        "hint_none_down": "Conseil : aucune carte de cette main ne peut être posée (R5–R7) : posez-en "
-                          "une face cachée (R11).",
-        "hint_undo_all": "Conseil : aucune carte ne peut finir ce tour : {reason} Annulez vos cartes.",
-        "hint_none": "Conseil : rien ne peut être posé maintenant.",
-        "hint_palette": "Conseil, non joué : {turn} = {points} points, le meilleur tour possible ici "
-                        "avec n'importe quels clients.",
-        "hint_head": "*Conseil : {points} points",
-        "your_hand": "Main : {name}, {count} carte{s}",
-        "all_hands": "Main : {name} ({count}) ; toutes les mains sont visibles (mode classe)",
-        "palette": "Palette : tous les clients. Choisissez-en un, puis une place éclairée.",
-        "piles": "Pioche {guests} · tables {tables}",
-        "table_pile": "Tables en réserve {tables}",
-        "counts": "main {hand} · cachées {down}",
-        "handover": "{name}, à vous : cliquez ici pour voir votre main",
-        "pick_card": "Choisissez d'abord une carte de la main, puis une place.",
-        "may_sit": "{guest} : peut s'asseoir en {seats}.",
-        "nowhere": "{guest} ne peut s'asseoir nulle part pour l'instant.",
-        "selected_down": "{guest} choisi : cliquez une place, ou Face cachée pour la poser face cachée.",
-        "scored": "{move} : {tables} = {points}",
-        "clears": " ; débarrasse {places}",
-        "alone": " ; {seul} à sa table, la carte suivante doit {le} rejoindre (R7)",
-        "ends": " ; plus assez de tables : la partie s'arrête (R12a)",
-        "turn_done": "{name} marque {points} ce tour-ci.",
-        "drew": "{name} pioche {card}.",
-        "drew_hidden": "{name} pioche une carte.",
-        "laid_down": "{name} pose une carte face cachée (2 points de malus à la fin).",
-        "declared": "{name} déclare la fin de la partie (R12c).",
-        "may_declare": "{name}, votre main est vide : « Déclarer la fin » termine la partie "
-                       "maintenant (R12c), « Fin du tour » laisse jouer les autres.",
-        "undone": "{move} reprise.",
-        "computer_turn": "{name} joue {turn} : {points}.",
-        "computer_drew": "{name} pioche une carte.",
-        "computer_down": "{name} pose une carte face cachée.",
-        "choose_down": "Choisissez d'abord la carte à poser face cachée, puis Face cachée.",
-        "over": "Partie finie ({reason}) : {winners}.",
-        "wins": "{names} gagne", "share": "{names} se partagent la victoire",
-        "result_head": "*Score final : points − malus",
-        "result_line": "{rank}. {name} : {score} − {penalty} = {final}",
-        "last_turn": "*Dernier tour : {name}",
-        "this_turn": "*Ce tour-ci",
-        "turn_points": "{move} : {tables}",
-        "seat_info": "La place {seat} touche {tables}.",
-        "table_info": "La table {adj} {place} : {count} client{s}.",
-        "missing_table": "Aucune table en {place}.",
-        "sandbox": "Bac à sable",
-        "kept": "Tour gardé : {points} points.",
-        "loaded": "Chargé : {what}.",
-        "error": "Un problème est survenu : {error}",
-        "welcome": "Bienvenue ! {name} commence.",
-        "sandbox_welcome": "Choisissez un client dans la palette pour voir où il peut s'asseoir.",
-        "reasons": {"R12a": "plus assez de tables", "R12b": "la dernière carte a été piochée",
-                    "R12c": "un joueur a déclaré la fin"},
-    },
-}
+WORDS = Localized({
+    "new_game": N_("New game"),
+    "computer_head": N_("*{name}: +{points}"),
+    "new_confirm": N_("Start a new game? This one would be lost (w.save() keeps it as "
+                         "text): click New game again to start."),
+    "new_started": N_("New game, seed {seed}."),
+    "load_confirm": N_("Replace the game? The game so far would be lost (w.save() keeps it "
+                          "as text): click Load again to replace it."),
+    "alone_line": {"woman": NP_("woman", "alone: no points yet, must be joined (R7)"),
+                   "man": NP_("man", "alone: no points yet, must be joined (R7)")},
+    "command_placeholder": N_("a move: RUf@c2, ITf@c4 · draw · end · undo · down ITm · "
+                                 "declare · hint"),
+    "command_hint": N_("a move: RUf@c2, ITf@c4 · {words}"),
+    "command_button": N_("Play"),
+    "load_button": N_("Load"),
+    "load_placeholder": N_("café or game notation"),
+    "hand_of": N_("{name}: {hand}"),
+    "command_unknown": N_("{text!r} is not a move: write a placement or a turn (RUf@c2, "
+                             "ITf@c4), or one of: {actions}."),
+    "command_not_now": N_("{text!r}: there is no {action} here now; you may use: {actions}."),
+    "check": N_("Check"),
+    "show_best": N_("Show best"),
+    "next": N_("Next puzzle"),
+    "show_answer": N_("Show answer"),
+    "clear_marks": N_("Clear"),
+    "try": N_("Try from here"),
+    "live": N_("Back to game"),
+    "review": N_("Review"),
+    "scoresheet": N_("Scoresheet"),
+    "review_title": N_("Review"),
+    "puzzle_title": N_("Puzzle {n} of {total} · level {level}"),
+    "puzzle_one": N_("Puzzle"),
+    "puzzle_of": N_("Puzzle {n} of {total}"),
+    "puzzle_numbered": N_("Puzzle {number} · level {level} ({n} of {total})"),
+    "not_counted": N_(" (after Show best: not counted as solved)"),
+    "history_read_start": N_("You are looking back at the start of the game (read-only): ▶ "
+                                "steps forward, Back to game to play on."),
+    "puzzle_task": N_("*Find the best turn"),
+    "puzzle_how": N_("Place 1–3 cards as in a game (R4), then Check."),
+    "puzzle_variant": N_("Ladies' and men's tables are on: 4 cards then (R14)."),
+    "puzzle_count": N_("Solved: {solved} of {total}"),
+    "puzzle_welcome": N_("Find the best turn with this hand: place cards as in a game, "
+                            "then Check. Show best gives the answer."),
+    "puzzle_hand": N_("Your hand ({count})"),
+    "puzzle_solved_all": N_("Level done: {solved} of {total} solved. Back to the first "
+                               "puzzle of the level."),
+    "puzzle_already": N_("This puzzle is over: Next puzzle, or Undo to try again."),
+    "seats_title": N_("Where may {guest} sit?"),
+    "seats_how": N_("*Click every seat where {guest} may sit"),
+    "seats_how2": N_("as the first card of a turn, then Check."),
+    "seats_welcome": N_("Click every seat where {guest} may sit (as the first card of a "
+                           "turn), then Check. Click a seat again to unmark it."),
+    "seats_marked": N_("Marked: {seats}."),
+    "seats_guest": N_("The guest: {guest}"),
+    "seats_card": N_("This is the guest to seat: click the seats where she or he may sit."),
+    "seats_cleared": N_("Marks cleared."),
+    "history_title": N_("Turn {n} of {total}"),
+    "history_start": N_("The start of the game"),
+    "history_hand": N_("Looking back, read-only: ◀ ▶ step; Try from here plays on from "
+                          "this café."),
+    "history_read_only": N_("You are looking back at turn {n} of {total} (read-only): ◀ ▶ "
+                               "step, Back to game to play on."),
+    "history_live_first": N_("{text!r}: you are looking back at the game, which changes "
+                                "nothing; go back to the live game first (Back to game, or "
+                                "type live), or Try from here."),
+    "loaded_by_hand": N_("Loaded: {what}. A game set up by hand (no seed): its start is "
+                            "taken as written."),
+    "save_other_game": N_("This is a save of the board game: open it in a BoardWidget."),
+    "declare_computer": N_("{text!r}: player {n} is a computer; only a person declares "
+                              "from here (R12c)."),
+    "history_shown": N_("Turn {n} of {total}: {what}"),
+    "history_shown_start": N_("The start of the game (read-only): ▶ steps forward."),
+    "row_turn": N_("{n}. {name}: {turn} +{points}"),
+    "row_draw": N_("{n}. {name}: draws"),
+    "row_down": N_("{n}. {name}: lays a card face down"),
+    "row_declare": N_("{n}. {name}: declares the end"),
+    "row_best": N_(" · best {points}"),
+    "row_best_same": N_(" · best ✓"),
+    "what_turn": N_("{name} played {turn}: {points} points."),
+    "what_draw": N_("{name} drew a card."),
+    "what_down": N_("{name} laid a card face down."),
+    "what_declare": N_("{name} declared the end (R12c)."),
+    "entry_best": N_("*Best then: {points} points"),
+    "entry_best_none": N_("No card could be placed then."),
+    "entry_best_same": N_("*That was the best turn then."),
+    "history_best": N_("The best turn then, on the café before it: {turn} = {points} "
+                          "points (played: {played})."),
+    "history_best_none": N_("No best turn to show: {why}"),
+    "history_best_private": N_("it was not your turn"),
+    "history_best_hidden": N_("it would tell what another person held"),
+    "history_best_no_turn": N_("no card could be placed then."),
+    "tried": N_("Sandbox from turn {n}: this café with its table pile. Back to game "
+                   "returns to the game."),
+    "tried_start": N_("Sandbox from the start of the game: this café with its table pile. "
+                         "Back to game returns to the game."),
+    "tried_turn": N_("Turn {n} again, as a puzzle: the café before it and the hand you "
+                        "had. Find the best turn, then Check; Back to game returns to the "
+                        "game."),
+    "back_live": N_("Back to the game."),
+    "review_on": N_("Review: for each of your placing turns, the best turn you could have "
+                       "made then (green: you made it). Click a row to see it."),
+    "review_off": N_("Scoresheet: click a row to see that turn."),
+    "short_player": N_("P{n}"),
+    "short_computer": N_("C{n}"),
+    "undo": N_("Undo"),
+    "end": N_("End turn"),
+    "draw": N_("Draw"),
+    "down": N_("Face down"),
+    "declare": N_("Declare end"),
+    "keep": N_("Keep turn"),
+    "clear": N_("Empty café"),
+    "player": N_("Player {n}"),
+    "computer": N_("Computer {n}"),
+    "computer_kind": N_("Computer {n} ({kind})"),
+    "kinds": {"random": N_("random"), "greedy": N_("greedy"), "steady": N_("steady"), "strong": N_("strong")},
+    "hint": N_("Hint"),
+    "hint_turn": N_("Hint, not played: {turn} = {points} points, the most this hand can "
+                       "make now (the seats are numbered in order)."),
+    "hint_mid": N_("Hint, not played: finish with {turn}; this turn then makes {points} points."),
+    "hint_undo": N_(" Taking your cards back could make {points}."),
+    "hint_end": N_("Hint: no card adds points now; end the turn ({points} points)."),
+    "hint_none_draw": N_("Hint: no card of this hand may be placed now (R5–R7): draw a "
+                            "card (R10)."),
+    "hint_none_down": N_("Hint: no card of this hand may be placed now (R5–R7): lay one "
+                            "face down (R11)."),
+    "hint_undo_all": N_("Hint: no card can finish this turn: {reason} Undo your cards."),
+    "hint_none": N_("Hint: nothing can be placed now."),
+    "hint_palette": N_("Hint, not played: {turn} = {points} points, the best turn any "
+                          "guests could make here."),
+    "hint_head": N_("*Hint: {points} points"),
+    "your_hand": NN_("Hand of {name}: {count} card", "Hand of {name}: {count} cards"),
+    "all_hands": N_("Hand of {name} ({count}); every hand is shown (teaching mode)"),
+    "palette": N_("Palette: every kind of guest. Pick one, then a lit seat."),
+    "piles": N_("Guest pile {guests} · table pile {tables}"),
+    "table_pile": N_("Table pile {tables}"),
+    "counts": N_("hand {hand} · face down {down}"),
+    "handover": N_("{name}, your turn: click here to see your hand"),
+    "pick_card": N_("Pick a card from the hand first, then a seat."),
+    "may_sit": N_("{guest}: may sit on {seats}."),
+    "nowhere": N_("{guest} can sit nowhere now."),
+    "selected_down": N_("{guest} selected: click a seat, or Face down to lay it face down."),
+    "scored": N_("{move}: {tables} = {points}"),
+    "clears": N_("; clears {places}"),
+    "alone": {"woman": NP_("woman", "; it sits alone, so the next card must join it (R7)"),
+              "man": NP_("man", "; it sits alone, so the next card must join it (R7)")},
+    "ends": N_("; the table pile is short: the game ends (R12a)"),
+    "turn_done": N_("{name} scored {points} this turn."),
+    "drew": N_("{name} drew {card}."),
+    "drew_hidden": N_("{name} drew a card."),
+    "laid_down": N_("{name} laid a card face down (it costs 2 at the end)."),
+    "declared": N_("{name} declared the end (R12c)."),
+    "may_declare": N_("{name}, your hand is empty: Declare end now to finish the game "
+                         "(R12c), or End turn to let the others play."),
+    "undone": N_("{move} taken back."),
+    "computer_turn": N_("{name} played {turn}: {points}."),
+    "computer_drew": N_("{name} drew a card."),
+    "computer_down": N_("{name} laid a card face down."),
+    "choose_down": N_("Pick the card to lay face down first, then Face down."),
+    "over": N_("Game over ({reason}): {winners}."),
+    "wins": N_("{names} wins"),
+    "share": N_("{names} share the win"),
+    "result_head": N_("*Final score: points − penalties"),
+    "result_line": N_("{rank}. {name}: {score} − {penalty} = {final}"),
+    "last_turn": N_("*Last turn: {name}"),
+    "this_turn": N_("*This turn so far"),
+    "turn_points": N_("{move}: {tables}"),
+    "seat_info": N_("Seat {seat} touches {tables}."),
+    "table_info": NN_("The {adj} table {place}: {count} guest.", "The {adj} table {place}: {count} guests."),
+    "missing_table": N_("No table stands on {place}."),
+    "sandbox": N_("Sandbox"),
+    "kept": N_("Turn kept: {points} points."),
+    "loaded": N_("Loaded: {what}."),
+    "error": N_("Something went wrong: {error}"),
+    "welcome": N_("Welcome! {name} plays first."),
+    "sandbox_welcome": N_("Pick a guest from the palette to see where she or he may sit."),
+    "reasons": {"R12a": N_("the table pile ran short"), "R12b": N_("the last guest card was drawn"), "R12c": N_("a player declared the end")},
+})
 
 
-def say(lang: str, key: str, **facts) -> str:
-    """One phrase of ``WORDS`` in ``lang``, filled in."""
+def sex_word(guest: str) -> str:
+    """``"woman"`` or ``"man"``: which of a sentence's two cases (its context) a guest takes."""
+    return "woman" if guest.endswith("f") else "man"
+
+
+def say(lang: str | None, key: str, **facts) -> str:
+    """One phrase of ``WORDS`` in ``lang``, filled in (a phrase with a plural takes the form for
+    its ``count``)."""
+    entry = WORDS.table[key]
+    if isinstance(entry, i18n.Plural):
+        return i18n.translate(entry, lang, facts["count"]).format(**facts)
     return WORDS[lang][key].format(**facts)
 
 
-def table_points(place: str, nation: str, points: int, lang: str = "en") -> str:
+def table_points(place: str, nation: str, points: int, lang: str | None = None) -> str:
     """``"+6 Russian table b2"`` / ``"+6 table russe b2"``."""
-    adj = TABLE_ADJECTIVES[lang][nation]
-    return f"+{points} {adj} table {place}" if lang == "en" else f"+{points} table {adj} {place}"
+    return i18n.say("+{points} {adjective} table {place}", lang, points=points, place=place,
+                    adjective=TABLE_ADJECTIVES[lang][nation])
 
 
-def card_points(card, lang: str = "en") -> str:
+def card_points(card, lang: str | None = None) -> str:
     """A placed card's points table by table: ``"+6 Russian table b2, +0 English table d2"``."""
     return ", ".join(table_points(t.place, t.nation, t.points, lang) + _variant(t, lang) for t in card.tables)
 
 
-def _variant(t, lang: str) -> str:
+def _variant(t, lang: str | None) -> str:
     if t.variant == "forming":
-        return " (R14…)" if lang == "en" else " (R14…)"
-    if t.variant in ("ladies", "men"):
-        return {"en": {"ladies": " (ladies' table)", "men": " (men's table)"},
-                "fr": {"ladies": " (table de dames)", "men": " (table d'hommes)"}}[lang][t.variant]
+        return " (R14…)"
+    if t.variant == "ladies":
+        return i18n.gettext(" (ladies' table)", lang)
+    if t.variant == "men":
+        return i18n.gettext(" (men's table)", lang)
     return ""
 
 
-def player_name(game_or_names, p: int, lang: str = "en", kinds=None) -> str:
+def player_name(game_or_names, p: int, lang: str | None = None, kinds=None) -> str:
     """``"Player 2"``, or ``"Computer 2 (strong)"`` with the kind of computer player."""
     kind = kinds[p] if kinds else "human"
     if kind == "human":
@@ -326,7 +233,7 @@ def player_name(game_or_names, p: int, lang: str = "en", kinds=None) -> str:
     return say(lang, "computer", n=p + 1)
 
 
-def game_lines(game: Game, lang: str = "en", kinds=None) -> tuple[PlayerLine, ...]:
+def game_lines(game: Game, lang: str | None = None, kinds=None) -> tuple[PlayerLine, ...]:
     """The panel's lines: each player's score, hand size and face-down cards."""
     return tuple(PlayerLine(player_name(game, p, lang, kinds), game.scores[p], len(game.hands[p]),
                             len(game.face_down[p]), p == game.to_move and not game.is_over,
@@ -334,20 +241,20 @@ def game_lines(game: Game, lang: str = "en", kinds=None) -> tuple[PlayerLine, ..
                  for p in range(game.players))
 
 
-def turn_lines(cards, lang: str = "en") -> tuple[str, ...]:
+def turn_lines(cards, lang: str | None = None) -> tuple[str, ...]:
     """A turn's cards, one line each, then their points table by table, indented."""
     lines = []
     for card in cards:
         lines.append(f"{card.text} = {card.points}" + (say(lang, "clears", places=" ".join(card.cleared))
                                                         if card.cleared else ""))
         scoring = [table_points(t.place, t.nation, t.points, lang) + _variant(t, lang)
-                   for t in card.tables if t.points or t.variant] or [say(lang, "alone_line", **alone_words(card.guest))]
+                   for t in card.tables if t.points or t.variant] or [WORDS[lang]["alone_line"][sex_word(card.guest)]]
         for i in range(0, len(scoring), 2):   # two tables a line: the panel is narrow
             lines.append("    " + ", ".join(scoring[i:i + 2]))
     return tuple(lines)
 
 
-def result_lines(game: Game, lang: str = "en", kinds=None) -> tuple[str, ...]:
+def result_lines(game: Game, lang: str | None = None, kinds=None) -> tuple[str, ...]:
     """R13 in words, best first."""
     lines = [say(lang, "result_head")]
     for s in game.result().ranking:
@@ -356,7 +263,7 @@ def result_lines(game: Game, lang: str = "en", kinds=None) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def over_text(game: Game, lang: str = "en", kinds=None) -> str:
+def over_text(game: Game, lang: str | None = None, kinds=None) -> str:
     """``"Game over (the last guest card was drawn): Player 2 wins."``"""
     winners = game.result().winners
     names = " & ".join(player_name(game, p, lang, kinds) for p in winners)
@@ -364,7 +271,7 @@ def over_text(game: Game, lang: str = "en", kinds=None) -> str:
     return say(lang, "over", reason=WORDS[lang]["reasons"][game.over_reason], winners=who)
 
 
-def picture_view(thing, lang: str = "en") -> View:
+def picture_view(thing, lang: str | None = None) -> View:
     """The view of a café or a game as a static picture (no hand, no controls)."""
     if isinstance(thing, Game):
         piles = say(lang, "piles", guests=len(thing.guest_pile), tables=len(thing.table_pile))

@@ -21,19 +21,20 @@ from ..engine.board import parse_action
 from ..engine.board_game import HAND_SIZE, BoardGameState, end_reason
 from ..engine.cards import TABLE_ADJECTIVES
 from ..engine.errors import need_text, shorten
+from ..i18n import N_, say, say_n
 from ..engine.game import SAVE_FORMAT as GAME_SAVE
 from ..render.board_scene import (BOARD_LAYERS, BOARD_ZONES, HEIGHT, WIDTH, BoardView, build_board_scene,
                                   player_lines)
 from ..render.board_words import (board_player_name, board_say, over_words, result_words, tile_points)
 from ..render.scene import hit_test
+from .widget import COMMANDS as CARD_COMMANDS
 from .draw import aria_status, draw_layer, make_canvas, one_message
 from .safety import Guarded, Refused, field, read_json
 
 HUMAN = "human"
 KINDS = ("human", "random", "greedy", "strong", "computer")
-COMMANDS = {"end": "end", "fin": "end", "fin du tour": "end", "undo": "undo", "annuler": "undo",
-            "hint": "hint", "conseil": "hint", "new": "new", "new game": "new", "nouvelle": "new",
-            "nouvelle partie": "new"}
+#: Words the command box takes, in every language (the card widget's: the same actions).
+COMMANDS = {word: action for word, action in CARD_COMMANDS.items() if action in ("end", "undo", "hint", "new")}
 #: Everything an event may change: copied first, put back when the event is refused.
 STATE_KEYS = ("_game", "_kinds", "_bots", "_selected", "_asking", "_swap_mode", "_hint", "_marks", "_info",
               "_status", "_kind")
@@ -82,24 +83,22 @@ class BoardWidget(Guarded, widgets.VBox):
     ``BoardWidget(players=["human", "greedy"])`` plays a new game against the computer;
     ``BoardWidget(game=BoardGame.new(players=3, seed=1), players=["human", "human", "strong"])``
     plays a given game, 2–4 players, any mix of people (``"human"``) and computers
-    (``"random"``, ``"greedy"``, ``"strong"``, ``"computer"``); ``lang="fr"`` speaks French.
+    (``"random"``, ``"greedy"``, ``"strong"``, ``"computer"``). It speaks the package's
+    language (``cafe_widget.language``) or its own ``lang=``.
     A joker on a chair between two nations asks which nation (click a lit table or a button);
     *Bar* sends the chosen tile to the bar (B9); *Swap* exchanges it for a seated joker (B10);
     *Undo* takes back a tile of the turn; *Hint* lights the best action.
     """
 
-    def __init__(self, game: BoardGame | None = None, players=None, lang: str = "en", *,
+    def __init__(self, game: BoardGame | None = None, players=None, lang: str | None = None, *,
                  seed: int | None = None):
-        if lang not in ("en", "fr"):
-            raise ValueError(f"lang must be 'en' or 'fr', not {lang!r}")
-        self.lang = lang
+        self._init_language(lang)
         self.size = (WIDTH, HEIGHT)
         self._canvas = make_canvas(WIDTH, HEIGHT)
         self._live = widgets.HTML("")
-        self._command = widgets.Text(placeholder=board_say(lang, "command_placeholder"), continuous_update=False,
-                                     layout=widgets.Layout(width=f"{WIDTH - 130}px"))
-        self._command_button = widgets.Button(description=board_say(lang, "command_button"),
-                                              layout=widgets.Layout(width="110px"))
+        self._command = widgets.Text(continuous_update=False, layout=widgets.Layout(width=f"{WIDTH - 130}px"))
+        self._command_button = widgets.Button(layout=widgets.Layout(width="110px"))
+        self._label_boxes()
         super().__init__([self._canvas, self._live, widgets.HBox([self._command, self._command_button])])
         self._drawn = [None] * len(BOARD_LAYERS)
         self._scene = None
@@ -221,11 +220,11 @@ class BoardWidget(Guarded, widgets.VBox):
             game = BoardGame.from_json(text)
             widget = data.get("widget")
             if widget is not None:
-                players = field(widget, "players", list, f"must list {game.players} players") if isinstance(
-                    widget, dict) else None
+                players = field(widget, "players", list, N_("must list {players} players"),
+                                players=game.players) if isinstance(widget, dict) else None
                 if players is None or len(players) != game.players or not all(k in KINDS for k in players):
-                    raise NotationError("json", "players", f"must list {game.players} players, each one of "
-                                        + ", ".join(KINDS))
+                    raise NotationError("json", "players", N_("must list {players} players, each one of {kinds}"),
+                                        players=game.players, kinds=", ".join(KINDS))
                 kinds = players
         elif len(text.split("|")) > 2:
             game = BoardGame.parse(text)
@@ -332,7 +331,7 @@ class BoardWidget(Guarded, widgets.VBox):
             return
         if self._selected == (p, i):
             self._selected, self._swap_mode = None, False
-            self._set_status(board_say(self.lang, "to_move", name=self._name(p), their=board_say(self.lang, "their")), "")
+            self._set_status(board_say(self.lang, "to_move", name=self._name(p)), "")
             return
         self._selected = (p, i)
         tile = game.hand(p)[i]
@@ -350,9 +349,8 @@ class BoardWidget(Guarded, widgets.VBox):
         self._set_status(text, "")
 
     def _chairs_summary(self, n: int, top: list[str]) -> str:
-        if self.lang == "fr":
-            return f"{n} chaise{'s' if n > 1 else ''} allumée{'s' if n > 1 else ''}, le plus en {', '.join(top)}"
-        return f"{n} lit chair{'s' if n > 1 else ''}, the most on {', '.join(top)}"
+        return say_n("{n} lit chair, the most on {chairs}", "{n} lit chairs, the most on {chairs}", n,
+                     self.lang, chairs=", ".join(top))
 
     def _chair(self, chair: str) -> None:
         game = self._game
@@ -423,8 +421,9 @@ class BoardWidget(Guarded, widgets.VBox):
         self._asking = None
         guests = " ".join(self._game.board.guests_at(table)) or "—"
         adjective = TABLE_ADJECTIVES[self.lang][TABLE_NATION[table]]
-        name = f"{adjective} table {table}:" if self.lang == "en" else f"Table {adjective} {table} :"
-        self._set_status(f"{name[:1].upper()}{name[1:]} {guests}", "")
+        text = say("{adjective} table {place}: {guests}", self.lang, adjective=adjective, place=table,
+                   guests=guests)
+        self._set_status(text[:1].upper() + text[1:], "")
 
     def _swap(self, tile: str, chair: str) -> None:
         game = self._game
@@ -515,8 +514,7 @@ class BoardWidget(Guarded, widgets.VBox):
         if self._game.is_over:
             self._finish(" ".join(texts))
             return
-        texts.append(board_say(self.lang, "to_move", name=self._name(self._game.to_move),
-                               their=board_say(self.lang, "their")))
+        texts.append(board_say(self.lang, "to_move", name=self._name(self._game.to_move)))
         self._set_status(" ".join(texts), "ok")
 
     def _marks_of(self, turn) -> tuple[str, ...]:
@@ -646,6 +644,10 @@ class BoardWidget(Guarded, widgets.VBox):
             info=info, buttons=buttons,
             choices=tuple((f"declare:{n}", f"{n} +{pts}", True) for n, (_, pts) in choices.items()),
             status=self._status, status_kind=self._kind)
+
+    def _label_boxes(self) -> None:
+        self._command.placeholder = board_say(self.lang, "command_placeholder")
+        self._command_button.description = board_say(self.lang, "command_button")
 
     def redraw(self) -> None:
         """Draw what changed since the last redraw, in one message."""

@@ -12,6 +12,7 @@ from ..engine import Cafe, Game, IllegalMove, NotationError
 from ..engine.cafe import parse_placement
 from ..engine.cards import parse_guest
 from ..engine.errors import shorten
+from ..i18n import N_
 from ..engine.game import SAVE_FORMAT as GAME_SAVE
 from ..engine.layout import SEATS
 from ..guide import Guide
@@ -57,19 +58,19 @@ def load_game(w, game: Game, widget) -> None:
     kinds, waiting, guide = (w._kinds if len(w._kinds) == game.players else None), None, None
     if widget is not None:
         if not isinstance(widget, dict):
-            raise NotationError("json", "widget", "must be the widget's part of a save")
-        players = field(widget, "players", list, f"must list {game.players} players")
+            raise NotationError("json", "widget", N_("must be the widget's part of a save"))
+        players = field(widget, "players", list, N_("must list {players} players"), players=game.players)
         if len(players) != game.players or not all(k in KINDS for k in players):
-            raise NotationError("json", "players", f"must list {game.players} players, each one of "
-                                + ", ".join(KINDS))
+            raise NotationError("json", "players", N_("must list {players} players, each one of {kinds}"),
+                                players=game.players, kinds=", ".join(KINDS))
         kinds = players
         waiting = widget.get("waiting")
         if waiting is not None and (waiting not in range(game.players) or isinstance(waiting, bool)
                                     or game.state.may_declare != waiting or kinds[waiting] != HUMAN):
-            raise NotationError("json", "waiting", "is not a person who may declare the end now (R12c)")
+            raise NotationError("json", "waiting", N_("is not a person who may declare the end now (R12c)"))
         guide = widget.get("guide")
         if guide is not None and (not isinstance(guide, int) or isinstance(guide, bool) or not 1 <= guide <= 99):
-            raise NotationError("json", "guide", "must be the guided game's step")
+            raise NotationError("json", "guide", N_("must be the guided game's step"))
     w._setup(game, kinds, None, False, None, waiting=waiting)
     if guide is not None:
         w._guide = Guide()
@@ -79,48 +80,49 @@ def load_game(w, game: Game, widget) -> None:
 def load_screen(w, data: dict) -> None:
     """A save of a sandbox, a puzzle or a seat task (and the game it was tried from)."""
     if data.get("version") != 1:
-        raise NotationError("json", "version", "must be 1")
+        raise NotationError("json", "version", N_("must be 1"))
     if data.get("game") != "card":
         raise Refused(say(w.lang, "save_other_game"))
     origin, stash = data.get("from"), None
     if origin is not None:
         if not isinstance(origin, dict) or origin.get("format") != GAME_SAVE:
-            raise NotationError("json", "from", "must be the save of the game tried from")
+            raise NotationError("json", "from", N_("must be the save of the game tried from"))
         load_game(w, Game.from_json(json.dumps(origin)), origin.get("widget"))
         stash = {key: getattr(w, key) for key in SCREEN_STATE}
     screen = data.get("screen")
-    variant = field(data, "variant", bool, "must be true or false")
-    cafe = Cafe.parse(field(data, "cafe", str, "must be a café notation"))
-    turn = field(data, "turn", list, "must list the placements of the turn in progress") if screen != SEATS_TASK else []
+    variant = field(data, "variant", bool, N_("must be true or false"))
+    cafe = Cafe.parse(field(data, "cafe", str, N_("must be a café notation")))
+    turn = (field(data, "turn", list, N_("must list the placements of the turn in progress"))
+            if screen != SEATS_TASK else [])
     if screen == SANDBOX:
         w._setup(None, None, cafe, variant, None, fill_pile=False)
         w._box_pile = bool(data.get("box_pile"))
     elif screen == PUZZLE:
-        w._start_puzzles(puzzles_of(field(data, "puzzles", list, "must list the puzzles")))
-        index = field(data, "index", int, "must be the puzzle shown (from 0)")
+        w._start_puzzles(puzzles_of(field(data, "puzzles", list, N_("must list the puzzles"))))
+        index = field(data, "index", int, N_("must be the puzzle shown (from 0)"))
         if not 0 <= index < len(w._puzzles) or w._puzzles[index].cafe != cafe:
-            raise NotationError("json", "index", "is not the puzzle whose café is saved")
+            raise NotationError("json", "index", N_("is not the puzzle whose café is saved"))
         w._open_puzzle(index)
         for name in ("solved", "shown_best"):
-            marks = field(data, name, list, "must list puzzles by their index")
+            marks = field(data, name, list, N_("must list puzzles by their index"))
             if not all(isinstance(i, int) and 0 <= i < len(w._puzzles) for i in marks):
-                raise NotationError("json", name, "must list puzzles by their index")
+                raise NotationError("json", name, N_("must list puzzles by their index"))
             setattr(w, f"_{name}", set(marks))
     elif screen == SEATS_TASK:
-        guest = parse_guest(field(data, "guest", str, "must be the guest to seat"), "guest")
-        marks = field(data, "marks", list, "must list seats")
+        guest = parse_guest(field(data, "guest", str, N_("must be the guest to seat")), "guest")
+        marks = field(data, "marks", list, N_("must list seats"))
         w._setup(None, None, cafe, variant, None, fill_pile=False)
         w._turn = cafe.begin_turn(variant)
         w._mode, w._task_guest, w._answer_shown = SEATS_TASK, guest, bool(data.get("answer_shown"))
         seats = {parse_placement(f"{guest}@{m}")[1] if isinstance(m, str) else None for m in marks}
         if None in seats:
-            raise NotationError("json", "marks", "must list seats")
+            raise NotationError("json", "marks", N_("must list seats"))
         w._task_marks = tuple(sorted(seats, key=SEATS.index))
     else:
-        raise NotationError("json", "screen", "is not one of sandbox, puzzle, seats")
+        raise NotationError("json", "screen", N_("is not one of sandbox, puzzle, seats"))
     for placement in turn:
         if not isinstance(placement, str):
-            raise NotationError("json", "turn", "must list the placements of the turn in progress")
+            raise NotationError("json", "turn", N_("must list the placements of the turn in progress"))
         guest, seat = parse_placement(placement)
         if screen == PUZZLE and guest not in w._hand():
             raise IllegalMove.because("R4", "not_in_hand", w._turn.cafe, move=placement, guest=guest)
@@ -143,18 +145,18 @@ def puzzles_of(items: list) -> list:
     puzzles = []
     for item in items:
         if not isinstance(item, dict):
-            raise NotationError("json", "puzzles", "must list puzzles (café, hand, variant, level, number)")
+            raise NotationError("json", "puzzles", N_("must list puzzles (café, hand, variant, level, number)"))
         level, number = item.get("level"), item.get("number")
         if not all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in (level, number)):
-            raise NotationError("json", "puzzles", "must number the puzzles with whole numbers")
+            raise NotationError("json", "puzzles", N_("must number the puzzles with whole numbers"))
         try:
-            puzzles.append(Puzzle(field(item, "cafe", str, "must be a café notation"),
-                                  field(item, "hand", str, "must be a hand"), bool(item.get("variant")),
+            puzzles.append(Puzzle(field(item, "cafe", str, N_("must be a café notation")),
+                                  field(item, "hand", str, N_("must be a hand")), bool(item.get("variant")),
                                   level=level, number=number))
         except NotationError:
             raise
         except ValueError as err:   # a hand with no legal turn is not a puzzle
-            raise NotationError("json", "puzzles", shorten(str(err))) from None
+            raise NotationError("json", "puzzles", N_("{reason}"), reason=shorten(str(err))) from None
     if not puzzles:
-        raise NotationError("json", "puzzles", "must list at least one puzzle")
+        raise NotationError("json", "puzzles", N_("must list at least one puzzle"))
     return puzzles

@@ -18,40 +18,62 @@ import ipywidgets as widgets
 
 from ..engine import Cafe
 from ..practice import Puzzle, check_points
+from ..i18n import N_, Localized, current, listen
 from ..render import svg_of
 from .widget import CafeWidget
 
-_WORDS = {
-    "en": {"points_q": "How many points does {move} score here?", "check": "Check",
-           "answer": "Show the answer", "placeholder": "points, or refused"},
-    "fr": {"points_q": "Combien de points marque {move} ici ?", "check": "Vérifier",
-           "answer": "Voir la réponse", "placeholder": "points, ou refusé"},
-}
+_WORDS = Localized({
+    "points_q": N_("How many points does {move} score here?"),
+    "check": N_("Check"),
+    "answer": N_("Show the answer"),
+    "placeholder": N_("points, or refused"),
+})
 
 
 class PointsQuestion(widgets.VBox):
     """"How many points does ``placement`` score here?": the café drawn, a box for the answer,
-    *Check* (retry as often as you like: a wrong answer gets a nudge), *Show the answer*."""
+    *Check* (retry as often as you like: a wrong answer gets a nudge), *Show the answer*.
+    ``lang`` fixes its language; None follows ``cafe_widget.language()``."""
 
-    def __init__(self, cafe, placement: str, variant: bool = False, lang: str = "en"):
-        if lang not in _WORDS:
-            raise ValueError(f"lang must be 'en' or 'fr', not {lang!r}")
+    def __init__(self, cafe, placement: str, variant: bool = False, lang: str | None = None):
+        self._lang = None if lang is None else current(lang)   # an unknown one: a ValueError
         self.cafe = Cafe.parse(cafe) if isinstance(cafe, str) else cafe
-        self.placement, self.variant, self.lang = placement, variant, lang
-        words = _WORDS[lang]
+        self.placement, self.variant = placement, variant
         self.feedback = ""
         self.right = False
-        self._question = widgets.HTML(f"<b>{escape(words['points_q'].format(move=placement))}</b>")
-        self._picture = widgets.HTML(f'<div style="zoom:0.7">{svg_of(self.cafe, lang)}</div>')
-        self.answer = widgets.Text(placeholder=words["placeholder"], layout=widgets.Layout(width="160px"))
-        self._check = widgets.Button(description=words["check"], button_style="primary")
-        self._show = widgets.Button(description=words["answer"])
+        self._question = widgets.HTML()
+        self._picture = widgets.HTML()
+        self.answer = widgets.Text(layout=widgets.Layout(width="160px"))
+        self._check = widgets.Button(button_style="primary")
+        self._show = widgets.Button()
+        self._words()
         # aria-live: a screen reader announces the feedback when it changes
         self._out = widgets.HTML('<div aria-live="polite"></div>')
         self._check.on_click(lambda _: self.check())
         self._show.on_click(lambda _: self.show_answer())
         super().__init__([self._question, self._picture,
                           widgets.HBox([self.answer, self._check, self._show]), self._out])
+        listen(self)
+
+    @property
+    def lang(self) -> str:
+        """The language the question speaks: its own if given, else the package's current one."""
+        return self._lang or current()
+
+    def _words(self) -> None:
+        """The question, the picture and the buttons, in the question's language."""
+        words = _WORDS[self.lang]
+        self._question.value = f"<b>{escape(words['points_q'].format(move=self.placement))}</b>"
+        self._picture.value = f'<div style="zoom:0.7">{svg_of(self.cafe, self.lang)}</div>'
+        self.answer.placeholder = words["placeholder"]
+        self._check.description = words["check"]
+        self._show.description = words["answer"]
+
+    def language_changed(self, lang: str) -> None:
+        """``cafe_widget.language(...)`` was called: a question that follows it redraws in it
+        (the feedback shown stays until the next Check)."""
+        if self._lang is None:
+            self._words()
 
     def check(self, answer=None):
         """Grade the box's answer (or ``answer``, put in the box first) and show the feedback:
@@ -83,19 +105,19 @@ class PointsQuestion(widgets.VBox):
         return bundle
 
 
-def ask_points(cafe, placement: str, variant: bool = False, lang: str = "en") -> PointsQuestion:
+def ask_points(cafe, placement: str, variant: bool = False, lang: str | None = None) -> PointsQuestion:
     """A number box under the café: "how many points does ``placement`` score?" (one card, or a
     whole turn ``"RUf@c2, ITf@c4"``); graded by ``check_points``."""
     return PointsQuestion(cafe, placement, variant, lang)
 
 
-def ask_seats(cafe, guest: str, variant: bool = False, lang: str = "en") -> CafeWidget:
+def ask_seats(cafe, guest: str, variant: bool = False, lang: str | None = None) -> CafeWidget:
     """The café: "click every seat where ``guest`` may sit, then Check"; graded by
     ``check_seats`` (``CafeWidget.seat_task``)."""
     return CafeWidget.seat_task(cafe, guest, variant, lang)
 
 
-def ask_turn(cafe, hand, variant: bool = False, lang: str = "en") -> CafeWidget:
+def ask_turn(cafe, hand, variant: bool = False, lang: str | None = None) -> CafeWidget:
     """The café and the hand: "find the best turn"; played card by card, graded by
     ``Puzzle.grade`` (``CafeWidget.puzzle``)."""
     return CafeWidget.puzzle(Puzzle(cafe, hand, variant), lang=lang)

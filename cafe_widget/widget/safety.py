@@ -14,6 +14,7 @@ import copy
 import json
 
 from ..engine import BoardGame, Game, IllegalMove, NotationError
+from ..i18n import N_, current, listen, say
 from ..engine.errors import json_problem, kind_of, need_text, shorten
 
 #: A widget save: the format, and the game it is of (``"card"`` or ``"board"``).
@@ -88,8 +89,8 @@ def point(x, y) -> tuple[float, float]:
     values are numbers that fall on no region (``hit_test``): the click does nothing."""
     for name, value in (("x", x), ("y", y)):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise NotationError("click", kind_of(value), f"is not a number: give {name} as canvas pixels, "
-                                "for example w.click(120, 80)")
+            raise NotationError("click", kind_of(value), N_("is not a number: give {axis} as canvas pixels, "
+                                                            "for example w.click(120, 80)"), axis=name)
     return float(x), float(y)
 
 
@@ -102,19 +103,21 @@ def read_json(text) -> dict | None:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as err:
-        raise NotationError("json", shorten(text.strip(), 40), json_problem(err)) from None
+        problem, facts = json_problem(err)
+        raise NotationError("json", shorten(text.strip(), 40), problem, **facts) from None
     if not isinstance(data, dict):
-        raise NotationError("json", shorten(text.strip(), 40), "is not a save")
+        raise NotationError("json", shorten(text.strip(), 40), N_("is not a save"))
     return data
 
 
-def field(data: dict, name: str, kinds, problem: str):
-    """``data[name]`` if it is of ``kinds``; NotationError naming the field otherwise."""
+def field(data: dict, name: str, kinds, problem: str, **facts):
+    """``data[name]`` if it is of ``kinds``; NotationError naming the field otherwise (``problem``
+    a sentence marked with ``N_``, filled from ``facts``)."""
     value = data.get(name)
     if isinstance(value, bool) and bool not in (kinds if isinstance(kinds, tuple) else (kinds,)):
-        raise NotationError("json", name, problem)
+        raise NotationError("json", name, problem, **facts)
     if not isinstance(value, kinds):
-        raise NotationError("json", name, problem)
+        raise NotationError("json", name, problem, **facts)
     return value
 
 
@@ -146,6 +149,32 @@ class Guarded:
     def refused(self) -> bool:
         """Whether the last click, typed line or load was refused (it then changed nothing)."""
         return self._last_refused
+
+    # -- the language ----------------------------------------------------------------------
+
+    def _init_language(self, lang: str | None) -> None:
+        """``lang`` fixes the widget's language; None follows ``cafe_widget.language()``."""
+        self._lang = None if lang is None else current(lang)   # an unknown one: a ValueError
+        listen(self)
+
+    @property
+    def lang(self) -> str:
+        """The language the widget speaks: its own if given, else the package's current one."""
+        return self._lang or current()
+
+    def language_changed(self, lang: str) -> None:
+        """``cafe_widget.language(...)`` was called: a widget that follows it redraws in it."""
+        if self._lang is None:
+            self._label_boxes()
+            # The last sentence was said in the old language: say what happened instead.
+            self._set_status(say("The widget speaks English now."), "")
+            try:
+                self.redraw()
+            except Exception:  # noqa: BLE001 - a widget must not show a traceback
+                pass
+
+    def _label_boxes(self) -> None:
+        """The words of the boxes and buttons beside the canvas, in the widget's language."""
 
     def click(self, x: float, y: float) -> None:
         """A click at canvas pixel (x, y): the same code path as the mouse."""

@@ -29,9 +29,9 @@ from ..practice import Puzzle, check_seats, puzzles as level_puzzles
 from ..render.frames import refused_mark
 from ..render.scene import HEIGHT, LAYERS, ZONES, PlayerLine, View, build_scene, hit_test
 from ..render.style import WIDTH
-from ..engine.messages import alone_words
-from ..render.words import (card_points, game_lines, over_text, player_name, result_lines, say,
-                            turn_lines)
+from ..i18n import N_, NP_, translate, typed_words
+from ..render.words import (WORDS, card_points, game_lines, over_text, player_name, result_lines, say,
+                            sex_word, turn_lines)
 from .draw import SCALE, aria_status, draw_layer, make_canvas, one_message
 from .card_saves import (GAME, HUMAN, PUZZLE, SANDBOX, SCREEN_STATE, SEATS_TASK, load_game, load_screen,
                          save_data)
@@ -47,19 +47,20 @@ STATE_KEYS = SCREEN_STATE + ("_guide", "_box_pile", "_task_guest", "_task_marks"
                              "_refused", "_round")
 #: The scoresheet's and the history's buttons: they work whatever the game is waiting for.
 HISTORY_BUTTONS = ("back", "forward", "review", "rows_up", "rows_down", "try", "live", "best", "new")
-#: Words the command box takes for the buttons (besides placements in notation).
-COMMANDS_EN = {"draw": "draw", "end": "end", "undo": "undo", "declare": "declare", "hint": "hint",
-               "keep": "end", "check": "check", "best": "show_best", "show best": "show_best",
-               "next": "next", "answer": "answer", "clear": "clear", "new": "new", "new game": "new",
-               "review": "review", "back": "back", "forward": "forward", "live": "live", "try": "try",
-               "down": "down"}
-COMMANDS_FR = {"piocher": "draw", "pioche": "draw", "fin": "end", "fin du tour": "end", "annuler": "undo",
-               "déclarer": "declare", "déclarer la fin": "declare", "conseil": "hint", "garder": "end",
-               "vérifier": "check", "meilleur": "show_best", "suivant": "next", "réponse": "answer",
-               "effacer": "clear", "nouvelle": "new", "nouvelle partie": "new", "bilan": "review",
-               "retour": "live", "essayer": "try", "cachée": "down", "arrière": "back",
-               "avancer": "forward"}
-COMMANDS = COMMANDS_EN | COMMANDS_FR
+#: Words the command box takes for the buttons (besides placements in notation): each action's
+#: words, "|" between them, the first one shown in the box's hint.
+# Translators: words a student types in the command box, "|" between them; keep them short.
+WORDS_TYPED = {
+    "draw": NP_("typed", "draw"), "end": NP_("typed", "end|keep"), "undo": NP_("typed", "undo"),
+    "declare": NP_("typed", "declare"), "hint": NP_("typed", "hint"), "check": NP_("typed", "check"),
+    "show_best": NP_("typed", "best|show best"), "next": NP_("typed", "next"),
+    "answer": NP_("typed", "answer"), "clear": NP_("typed", "clear"),
+    "new": NP_("typed", "new|new game"), "review": NP_("typed", "review"),
+    "back": NP_("typed", "back"), "forward": NP_("typed", "forward"), "live": NP_("typed", "live"),
+    "try": NP_("typed", "try"), "down": NP_("typed", "down"),
+}
+#: Every language's words at once (a French student may type "piocher" in an English widget).
+COMMANDS = typed_words(WORDS_TYPED)
 
 
 class CafeWidget(Guarded, widgets.VBox):
@@ -72,16 +73,15 @@ class CafeWidget(Guarded, widgets.VBox):
     *Review* shows the best turn each of the person's turns could have made.
     ``CafeWidget.from_notation("RU GB FR ES IT | b1:RUf")`` opens a café as a sandbox with a
     palette of all 24 guests; ``CafeWidget.puzzle(puzzles(1))`` walks a level of puzzles;
-    ``CafeWidget.seat_task(cafe, "ITm")`` asks where a guest may sit. ``lang="fr"`` speaks
-    French; ``teaching=True`` shows every hand.
+    ``CafeWidget.seat_task(cafe, "ITm")`` asks where a guest may sit. The widget speaks
+    the package's language (``cafe_widget.language("fr")``, and redraws when it changes), or
+    ``lang=`` for its own; ``teaching=True`` shows every hand.
     """
 
-    def __init__(self, game: Game | None = None, players=None, lang: str = "en",
+    def __init__(self, game: Game | None = None, players=None, lang: str | None = None,
                  teaching: bool = False, *, cafe: Cafe | None = None, variant: bool = False,
                  seed: int | None = None, pace: float = 0.9):
-        if lang not in ("en", "fr"):
-            raise ValueError(f"lang must be 'en' or 'fr', not {lang!r}")
-        self.lang = lang
+        self._init_language(lang)
         self.teaching = teaching
         #: Seconds between the computers' turns after a person's mouse, touch or typed action,
         #: so that each turn is seen in its turn (0: all at once). ``w.click`` and ``w.command``
@@ -92,15 +92,12 @@ class CafeWidget(Guarded, widgets.VBox):
         self._pace_token = 0
         self.size = (WIDTH, HEIGHT)
         self._canvas = make_canvas(WIDTH, HEIGHT, 2)
-        self._text = widgets.Text(description="", layout=widgets.Layout(width=f"{WIDTH - 130}px"),
-                                  placeholder="café or game notation")
-        self._load_button = widgets.Button(description="Load" if lang == "en" else "Charger",
-                                           layout=widgets.Layout(width="110px"))
+        self._text = widgets.Text(description="", layout=widgets.Layout(width=f"{WIDTH - 130}px"))
+        self._load_button = widgets.Button(layout=widgets.Layout(width="110px"))
         # Without a mouse: a move typed in notation, the same refusals as a click.
-        self._command = widgets.Text(placeholder=say(lang, "command_placeholder"), continuous_update=False,
-                                     layout=widgets.Layout(width=f"{WIDTH - 130}px"))
-        self._command_button = widgets.Button(description=say(lang, "command_button"),
-                                              layout=widgets.Layout(width="110px"))
+        self._command = widgets.Text(continuous_update=False, layout=widgets.Layout(width=f"{WIDTH - 130}px"))
+        self._command_button = widgets.Button(layout=widgets.Layout(width="110px"))
+        self._label_boxes()
         self._live = widgets.HTML("")   # the status again, for screen readers (aria-live)
         self._init_guard()
         self._shown_notation = None
@@ -117,6 +114,12 @@ class CafeWidget(Guarded, widgets.VBox):
         self._command.observe(lambda change: self._submit() if change["new"].strip() else None, "value")
         self._setup(game, players, cafe, variant, seed)
         self.redraw()
+
+    def _label_boxes(self) -> None:
+        self._text.placeholder = say(self.lang, "load_placeholder")
+        self._load_button.description = say(self.lang, "load_button")
+        self._command.placeholder = say(self.lang, "command_placeholder")
+        self._command_button.description = say(self.lang, "command_button")
 
     # -- set-up ---------------------------------------------------------------------------
 
@@ -135,7 +138,7 @@ class CafeWidget(Guarded, widgets.VBox):
         return cls(cafe=Cafe.parse(text), **options)
 
     @classmethod
-    def puzzle(cls, puzzle, lang: str = "en") -> "CafeWidget":
+    def puzzle(cls, puzzle, lang: str | None = None) -> "CafeWidget":
         """Puzzle mode: "find the best turn". ``puzzle`` is a :class:`~cafe_widget.practice.Puzzle`,
         a list of them (a level: *Next puzzle* walks it, counting the solved), or a level number
         (1, 2, 3: the committed puzzles). The student plays a turn card by card; *Check* grades
@@ -151,7 +154,7 @@ class CafeWidget(Guarded, widgets.VBox):
         return w
 
     @classmethod
-    def guided(cls, lang: str = "en", seed: int = GUIDE_SEED) -> "CafeWidget":
+    def guided(cls, lang: str | None = None, seed: int = GUIDE_SEED) -> "CafeWidget":
         """A guided first game against the computer: each of the student's first turns says
         what to try and why, and is checked before it is played (:mod:`cafe_widget.guide`)."""
         w = cls(game=guided_game(seed), players=[HUMAN, COMPUTER], lang=lang)
@@ -161,7 +164,7 @@ class CafeWidget(Guarded, widgets.VBox):
         return w
 
     @classmethod
-    def seat_task(cls, cafe, guest: str, variant: bool = False, lang: str = "en") -> "CafeWidget":
+    def seat_task(cls, cafe, guest: str, variant: bool = False, lang: str | None = None) -> "CafeWidget":
         """A seat task: "click every seat where ``guest`` may sit, then Check", graded by
         :func:`~cafe_widget.practice.check_seats`; *Show answer* lights the seats."""
         cafe = Cafe.parse(cafe) if isinstance(cafe, str) else cafe
@@ -347,7 +350,8 @@ class CafeWidget(Guarded, widgets.VBox):
         self._need_game()
         game = self._game
         if not (arg.isascii() and arg.isdigit() and len(arg) == 1 and 1 <= int(arg) <= game.players):
-            raise NotationError("action", shorten(step), f"is not declare:N with N a player from 1 to {game.players}")
+            raise NotationError("action", shorten(step), N_("is not declare:N with N a player from 1 to {players}"),
+                                players=game.players)
         player = int(arg) - 1
         if self._kinds[player] != HUMAN:
             raise Refused(say(self.lang, "declare_computer", text=shorten(step), n=player + 1))
@@ -365,13 +369,13 @@ class CafeWidget(Guarded, widgets.VBox):
         if guest not in hand:
             if self._game is not None:
                 raise IllegalMove.because("R4", "not_in_hand", self.cafe, move=guest_text, guest=guest)
-            raise NotationError("placement", guest_text, "is not a card you may place here")
+            raise NotationError("placement", guest_text, N_("is not a card you may place here"))
         self._selected = hand.index(guest)
 
     def _command_place(self, placement: str) -> None:
         guest, seat = parse_placement(placement.strip())
         if self._mode == SEATS_TASK:   # a seat task is answered with seats
-            raise NotationError("placement", placement, "is not asked here: click the seats, or type them")
+            raise NotationError("placement", placement, N_("is not asked here: click the seats, or type them"))
         self._command_select(guest)
         self._click(*self._scene.locate(seat))   # a refusal raises here, as a click's would
 
@@ -633,7 +637,7 @@ class CafeWidget(Guarded, widgets.VBox):
             text += say(self.lang, "clears", places=" ".join(card.cleared))
         turn = self._turn if self._game is None else self._game.turn
         if turn is not None and turn.pending:
-            text += say(self.lang, "alone", **alone_words(card.guest))
+            text += WORDS[self.lang]["alone"][sex_word(card.guest)]
         ended = self._turn.ended if self._game is None else self._game.is_over
         if ended:
             text += say(self.lang, "ends")
@@ -647,8 +651,7 @@ class CafeWidget(Guarded, widgets.VBox):
             self._say("missing_table", place=place)
             return
         count = len(self.cafe.guests_at(place))
-        self._say("table_info", adj=TABLE_ADJECTIVES[self.lang][nation], place=place, count=count,
-                  s="" if count == 1 else "s")
+        self._say("table_info", adj=TABLE_ADJECTIVES[self.lang][nation], place=place, count=count)
 
     def _button_undo(self) -> None:
         if self._game is None:
@@ -1291,8 +1294,7 @@ class CafeWidget(Guarded, widgets.VBox):
         if turn and turn.cards:
             info = (say(lang, "this_turn"),) + turn_lines(turn.cards, lang)
         if self.teaching and not game.is_over:
-            colon = " :" if lang == "fr" else ":"
-            info = info + tuple(f"{self._name(q)}{colon} {' '.join(game.hands[q]) or '—'}"
+            info = info + tuple(say(lang, "hand_of", name=self._name(q), hand=" ".join(game.hands[q]) or "—")
                                 for q in range(game.players) if q != p)
         handover = "" if self._revealed or game.is_over else say(lang, "handover", name=self._name(p))
         title_key = "all_hands" if self.teaching else "your_hand"
@@ -1307,8 +1309,7 @@ class CafeWidget(Guarded, widgets.VBox):
                     and self._kinds[p] == HUMAN and not waiting))
         marks = self._marks if self._marks_at == len(game.log) and turn is None else ()
         return View(game.cafe, lang, hand=hand if self._revealed or game.is_over else (),
-                    hand_title=say(lang, title_key, name=self._name(p), count=len(hand),
-                                   s="" if len(hand) == 1 else "s"),
+                    hand_title=say(lang, title_key, name=self._name(p), count=len(hand)),
                     handover=handover, selected=self._selected, lit=lit, hint=self._hint,
                     badges=self._badges, marks=marks, refused=self._refused,
                     placed=tuple(c.seat for c in turn.cards) if turn else (),
@@ -1413,22 +1414,15 @@ class CafeWidget(Guarded, widgets.VBox):
                 self._command.placeholder = hint
 
 
-#: The word the command box says for each button, in French (the first French word for it).
-_FRENCH_WORDS: dict[str, str] = {}
-for _word, _action in COMMANDS_FR.items():
-    _FRENCH_WORDS.setdefault(_action, _word)
-
-
-def _command_words(buttons, lang: str = "en") -> list[str]:
-    """What the command box takes now, for the buttons shown, in the widget's language."""
-    words = {"show_best": "best", "down": "down ITm", "rows_up": None, "rows_down": None}
-    if lang == "fr":
-        words = {"down": "cachée ITm", "rows_up": None, "rows_down": None} | {
-            k: v for k, v in _FRENCH_WORDS.items() if k != "down"}
+def _command_words(buttons, lang: str | None = None) -> list[str]:
+    """What the command box takes now, for the buttons shown, in the widget's language (the first
+    word of each)."""
     out = ["RUf@c2"]
     for key in buttons:
-        word = words.get(key, key)
-        if word and word not in out:
+        if key not in WORDS_TYPED:
+            continue
+        word = translate(WORDS_TYPED[key], lang).split("|")[0] + (" ITm" if key == "down" else "")
+        if word not in out:
             out.append(word)
     return out
 

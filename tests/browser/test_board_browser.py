@@ -77,3 +77,21 @@ def test_a_tile_and_a_joker_by_mouse(lab):
     nb.screenshot("browser-board-page.png", full_page=False)
     assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
     print(f"board widget: {time.monotonic() - t0:.1f} s")
+
+
+def test_the_board_in_german(lab):
+    """The board widget speaks German after ``cafe_widget.language("de")``: no code, a catalog."""
+    source = ('import cafe_widget\ncafe_widget.language("de")\n' + SOURCE)
+    lab.add_notebook("board_de.ipynb", new_notebook([source]))
+    nb = lab.open("board_de.ipynb")
+    nb.run_all()
+    canvas = nb.canvas(size=tuple(nb.kernel_eval("tuple(w.size)")))
+    canvas.wait_drawn()
+    canvas.click(*nb.kernel_eval("w.locate('DEf')"))
+    assert nb.wait_kernel("w.status.startswith('DEf')"), nb.kernel_eval("w.status")
+    status = nb.kernel_eval("w.status")
+    assert "Stuhl" in status or "Stühle" in status, status
+    canvas.click(*nb.kernel_eval("w.locate('d13')"))
+    assert nb.wait_kernel("w.game.turn is not None and w.game.board.tile('d13') == 'DEf'")
+    canvas.screenshot("browser-board-german.png")
+    nb.kernel_eval(code='cafe_widget.language("en")')

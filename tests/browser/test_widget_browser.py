@@ -307,3 +307,30 @@ def test_bad_inputs_change_nothing_and_a_save_loads_back(lab):
     assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
     nb.close()
     print(f"bad inputs scenario: {time.monotonic() - t0:.1f} s")
+
+
+def test_german_by_one_switch_and_a_shown_widget_follows_the_language(lab):
+    """``cafe_widget.language("de")`` at the top: the café, its hand, its buttons and every
+    status line are German (catalog only, no code); switching to French redraws the widget
+    already shown, in French."""
+    source = ('import cafe_widget\ncafe_widget.language("de")\n'
+              'from cafe_widget import CafeWidget, Game\n'
+              'w = CafeWidget(game=Game.new(players=2, seed=4), players=["human", "human"])\nw')
+    nb, canvas, colors = open_widget(lab, "german.ipynb", source)
+    assert nb.kernel_eval("w.lang") == "de"
+    assert nb.kernel_eval("w._command_button.description") == "Spielen"
+    guest, seat = nb.kernel_eval("next((g, s) for g in w.game.hand(0) "
+                                 "for s in w.game.seat_scores(g))")
+    place(nb, canvas, colors, guest, seat)
+    assert nb.wait_kernel(f"w.cafe.guest({seat!r}) == {guest!r}")
+    status = nb.kernel_eval("w.status")
+    assert "Tisch" in status and "table" not in status, status
+    canvas.screenshot("browser-german-cafe.png")
+    texts = ("[p.text for layer in w._scene.layers for p in layer "
+             "if type(p).__name__ == 'Text' and p.text.startswith(%r)]")
+    assert nb.kernel_eval(texts % "Hand von"), "the German hand title is drawn"
+    nb.kernel_eval(code='cafe_widget.language("fr")')
+    assert nb.wait_kernel("w._command_button.description == 'Jouer'")
+    assert nb.wait_kernel(texts % "Main :"), "redrawn in French"
+    canvas.screenshot("browser-german-then-french.png")
+    nb.kernel_eval(code='cafe_widget.language("en")')
