@@ -21,7 +21,7 @@ from ..engine.board import parse_action
 from ..engine.board_game import HAND_SIZE, BoardGameState, end_reason
 from ..engine.cards import TABLE_ADJECTIVES
 from ..engine.errors import need_text, shorten
-from ..i18n import N_, say, say_n
+from ..i18n import N_, NP_, say, say_n, typed_words
 from ..engine.game import SAVE_FORMAT as GAME_SAVE
 from ..render.board_scene import (BOARD_LAYERS, BOARD_ZONES, HEIGHT, WIDTH, BoardView, build_board_scene,
                                   player_lines)
@@ -35,6 +35,9 @@ HUMAN = "human"
 KINDS = ("human", "random", "greedy", "strong", "computer")
 #: Words the command box takes, in every language (the card widget's: the same actions).
 COMMANDS = {word: action for word, action in CARD_COMMANDS.items() if action in ("end", "undo", "hint", "new")}
+# Translators: the word a student types before a tile to send it to the bar / to exchange a joker
+# ("bar RUm", "swap ITf@c2"), "|" between several; the notation's own words always work too.
+ACTION_WORDS = typed_words({"bar": NP_("typed", "bar"), "swap": NP_("typed", "swap")})
 #: Everything an event may change: copied first, put back when the event is refused.
 STATE_KEYS = ("_game", "_kinds", "_bots", "_selected", "_asking", "_swap_mode", "_hint", "_marks", "_info",
               "_status", "_kind")
@@ -589,10 +592,10 @@ class BoardWidget(Guarded, widgets.VBox):
             getattr(self, f"_button_{key}")()
             return
         head = step.split(None, 1)[0].lower()
-        if head not in ("bar", "swap", "échange") and "@" not in step:
+        if head not in ACTION_WORDS and "@" not in step:
             raise Refused(board_say(self.lang, "command_unknown", text=shorten(step)))
-        if head == "échange":
-            step = "swap" + step[len(head):]
+        if head in ACTION_WORDS:
+            step = ACTION_WORDS[head] + step.strip()[len(head):]
         action = parse_action(step)   # NotationError naming the token: "swap ITf" has no chair
         if action[0] == "bar":
             hand = game.hand()
