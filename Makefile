@@ -6,7 +6,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 FIRST  := notebooks/01_the_cafe.ipynb
 
-.PHONY: lab test bench install clean notebooks lite fuzz translations
+.PHONY: lab test check bench install clean notebooks lite fuzz translations
 
 $(VENV)/.installed-test: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -25,6 +25,12 @@ install: $(VENV)/.installed-test
 # tests (a notebook's cells) stay on one worker.
 test: $(VENV)/.installed-test
 	$(PY) -m pytest -q -n auto --dist loadfile --nbval-lax --nbval-current-env --nbval-cell-timeout=120 tests notebooks
+
+# The quick loop while editing: lint (pyflakes' errors), then the unit and property tests, the
+# widgets driven from Python and the catalogs' checks: no browser, no notebooks (make test runs all).
+check: $(VENV)/.installed-test
+	$(VENV)/bin/ruff check --quiet cafe_widget tests tools benchmarks
+	$(PY) -m pytest -q -n auto --dist loadfile -p no:nbval -m "not browser and not binder" tests --ignore=tests/test_lite.py --ignore=tests/test_notebooks_twice.py
 
 # The widgets driven as a class of students would (clicks anywhere, typed lines, loads of saves),
 # seeded, invariants checked after every step: 3000 steps of each kind (--seed, --kinds, --keep-going).

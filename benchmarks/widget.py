@@ -29,7 +29,6 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import comm  # noqa: E402
-import ipycanvas.canvas as ipycanvas_canvas  # noqa: E402
 
 from cafe_widget import CafeWidget, Game  # noqa: E402
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from .engine import Cafe, Game, IllegalMove, NotationError, Turn
-from .engine.cards import TABLE_ADJECTIVES, guest_name
+from .engine.cards import TABLE_ADJECTIVES
 from .engine.cafe import parse_turn
 from .engine.errors import kind_of, need_text
 from .engine.layout import SEATS, TOUCHES

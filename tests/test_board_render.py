@@ -3,7 +3,6 @@ and clickable where it is drawn; the SVG picture of a board and of a game; Frenc
 
 import re
 
-import pytest
 
 from cafe_widget import Board, BoardGame, Cafe
 from cafe_widget.engine.board import BAR_PLACES, BAR_VALUES, BOARD, CHAIR_TABLES, CHAIRS, TABLES

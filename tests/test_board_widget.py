@@ -256,3 +256,13 @@ def test_a_refusal_never_shows_a_traceback(monkeypatch):
     monkeypatch.setattr(w, "_select", lambda *a: 1 / 0)
     tap(w, w.game.hand()[0])
     assert w.status.startswith("Something went wrong: ZeroDivisionError")
+
+
+def test_undo_keeps_the_selected_tile_selected():
+    w = BoardWidget(game=BoardGame.new(players=2, seed=7), players=["human", "computer"])
+    assert w.game.hand(0) == ("DEf", "ESf", "RUm", "TRm", "*m")
+    w.command("DEf@d13")
+    w.click(*w.locate("TRm"))
+    assert w.view().selected == (0, 2)
+    w.click(*w.locate("undo"))
+    assert w.game.hand(0) == ("DEf", "ESf", "RUm", "TRm", "*m") and w.view().selected == (0, 3)

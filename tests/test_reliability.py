@@ -219,7 +219,7 @@ def test_try_from_here_has_a_save_that_loads_back_with_its_game():
     w2.load(saved)
     assert w2.mode == "sandbox" and w2.cafe == w.cafe and w2.save() == saved
     w2.command("live")
-    assert w2.mode == "game" and w2.game.format() == w.game.format() if w.game else True
+    assert w2.mode == "play" and w2.game.format() == w.game.format() if w.game else True
 
 
 @pytest.mark.parametrize("make", [

@@ -14,10 +14,10 @@ import random
 
 import pytest
 
-from cafe_widget.engine import Cafe, Game, IllegalMove, NotationError, Turn
+from cafe_widget.engine import Cafe, Game, NotationError, Turn
 from cafe_widget.engine.cards import guest_sort_key
 from cafe_widget.engine.errors import Refusal
-from cafe_widget.engine.layout import SEAT_INDEX, SEATS, TABLE_PLACES, TABLE_SEATS
+from cafe_widget.engine.layout import SEAT_INDEX, SEATS
 from cafe_widget.players import RandomPlayer
 
 

@@ -338,7 +338,7 @@ def test_two_thousand_random_clicks(sent):
             name = "live" if "live" in names and rng.random() < 0.5 else rng.choice(names)
             w.click(*w.locate(name))
         assert not w.status.startswith("Something went wrong"), w.status
-    while w.mode != "game" or w.viewing is not None:
+    while w.mode != "play" or w.viewing is not None:
         tap(w, "live")
     g = w.game
     assert len(g.log) > 12   # the scoresheet and its history take many of the aimed clicks

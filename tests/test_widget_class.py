@@ -228,3 +228,23 @@ def test_a_sandbox_written_without_a_pile_gets_the_rest_of_the_box():
     assert w.notation == "RU GB FR ES IT | b1:RUf" and len(w.cafe.pile) == 18
     written = CafeWidget.from_notation("RU GB FR ES IT | b1:RUf b3:RUm | US")
     assert written.cafe.pile == ("US",) and written.notation.endswith("| US")
+
+
+def test_undo_keeps_the_selected_card_selected():
+    """The card taken back comes into the hand before the selected one: the same guest stays
+    selected, not whichever card now has its place in the hand."""
+    w = CafeWidget(game=Game.new(players=2, seed=1), players=["human", "human"])
+    game = w.game
+    assert game.hand() == ("CNf", "FRm", "FRm", "GBm", "INf", "RUm", "USm")
+    first, seat = "CNf", "c2"           # the first card of the hand: taken back, it comes first
+    w.click(*w.locate(first))
+    w.click(*w.locate(seat))
+    assert w.cafe.guest(seat) == first
+    hand = w.view().hand
+    chosen = hand[-1]
+    w.click(*w.locate(chosen))
+    assert w.view().hand[w.view().selected] == chosen
+    w.click(*w.locate("undo"))
+    view = w.view()
+    assert w.cafe.guest(seat) is None and first in view.hand and view.hand != hand
+    assert view.hand[view.selected] == chosen, (view.hand, view.selected)

@@ -202,7 +202,7 @@ def test_try_from_here_opens_a_sandbox_with_the_table_pile(duel):
     play(duel, "GBf@c2")
     assert duel.cafe.guest("c2") == "GBf"
     tap(duel, "live")
-    assert duel.mode == "game" and duel.game.scores == (4, 16) and duel.cafe.guest("c2") is None
+    assert duel.mode == "play" and duel.game.scores == (4, 16) and duel.cafe.guest("c2") is None
 
 
 def test_review_shows_the_best_turn_of_the_persons_turns():
@@ -310,7 +310,7 @@ def test_back_to_game_gives_back_the_whole_screen_the_r12c_wait_included():
     tap(w, "try")
     assert w.mode == "sandbox"
     tap(w, "live")
-    assert w.mode == "game" and w.status == waiting and w.viewing is None
+    assert w.mode == "play" and w.status == waiting and w.viewing is None
     before = w.game.format()
     tap(w, "draw")                                 # still waiting: nothing is done for anyone
     assert w.game.format() == before and w.status.startswith("Player 1, your hand is empty")
@@ -343,7 +343,7 @@ def test_try_from_the_best_turn_shown_replays_that_turn_as_a_puzzle():
     tap(w, "check")
     assert w.puzzle_state["solved"] == [1] and w.status.startswith("Solved: DEm@c2, DEf@b3, ITf@d3 makes 17")
     tap(w, "live")
-    assert w.mode == "game" and w.game.scores == (4, 16) and w.viewing is None
+    assert w.mode == "play" and w.game.scores == (4, 16) and w.viewing is None
 
 
 def test_declare_end_never_acts_for_a_computer():

@@ -41,7 +41,7 @@ from pathlib import Path
 
 from ..i18n import N_, say
 from .cafe import ScoredAtTables, TableScore
-from .cards import GUEST_COPIES, GUEST_KINDS, NATIONS, guest_sort_key, is_guest, table_points
+from .cards import GUEST_COPIES, GUEST_KINDS, NATIONS, is_guest, table_points
 from .errors import IllegalMove, NotationError, Refusal, refuse
 
 BOARD_FILE = Path(__file__).resolve().parent.parent / "data" / "board.json"

@@ -41,7 +41,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..i18n import N_, say
 from .board import (BAR_PLACES, BAR_VALUES, CHAIRS, Board, BoardTurn, BoardTurnState, TileScore, check_position,

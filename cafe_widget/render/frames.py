@@ -31,7 +31,6 @@ from typing import NamedTuple
 
 from ..engine import Cafe, IllegalMove, NotationError, Turn
 from ..engine.cafe import parse_placement, parse_turn
-from ..engine.cards import TABLE_ADJECTIVES
 from ..engine.layout import SEAT_INDEX, TABLE_PLACES
 from .scene import Scene, View, build_scene
 from .svg import to_svg

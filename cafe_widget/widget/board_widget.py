@@ -467,8 +467,14 @@ class BoardWidget(Guarded, widgets.VBox):
         self._set_status(board_say(self.lang, "swap_how", tile=tile), "")
 
     def _button_undo(self) -> None:
+        game = self._game
+        chosen = None
+        if self._selected is not None and self._selected[1] < len(game.hand(self._selected[0])):
+            chosen = (self._selected[0], game.hand(self._selected[0])[self._selected[1]])
         self._selected, self._asking, self._swap_mode = None, None, False
-        placement = self._game.undo()
+        placement = game.undo()
+        if chosen is not None and chosen[1] in game.hand(chosen[0]):   # the same tile stays chosen
+            self._selected = (chosen[0], game.hand(chosen[0]).index(chosen[1]))
         self._set_status(board_say(self.lang, "undone", placement=placement), "")
 
     def _button_end(self) -> None:

@@ -388,7 +388,11 @@ class CafeWidget(Guarded, widgets.VBox):
 
     @property
     def mode(self) -> str:
-        """``"game"``, ``"sandbox"``, ``"puzzle"`` or ``"seats"`` (a seat task)."""
+        """The screen shown: ``"play"`` (a game), ``"history"`` (a game looked back at, read-only:
+        ◀ ▶, *Back to game*, *Try from here*), ``"sandbox"``, ``"puzzle"`` or ``"seats"`` (a seat
+        task)."""
+        if self._mode == GAME:
+            return "play" if self._viewing is None else "history"
         return self._mode
 
     @property
@@ -654,6 +658,7 @@ class CafeWidget(Guarded, widgets.VBox):
         self._say("table_info", adj=TABLE_ADJECTIVES[self.lang][nation], place=place, count=count)
 
     def _button_undo(self) -> None:
+        chosen = self._selected_guest()   # the card taken back comes into the hand: keep the choice
         if self._game is None:
             last = self._turn.cards[-1].text if self._turn.cards else ""
             self._turn = self._turn.undo()   # raises (R4) when there is nothing to take back
@@ -661,6 +666,8 @@ class CafeWidget(Guarded, widgets.VBox):
                 self._grade = None
         else:
             last = self._game.undo()
+        hand = self._hand()
+        self._selected = hand.index(chosen) if chosen in hand else None
         self._badges = ()
         self._say("undone", move=last)
 
