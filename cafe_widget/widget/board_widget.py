@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import random
 
-import ipywidgets as widgets
 
 from ..engine import Board, BoardGame, IllegalMove, NotationError
 from ..engine.board import BAR_PLACES, CHAIR_TABLES, TABLE_NATION, full_bag, sort_tiles
@@ -28,8 +27,8 @@ from ..render.board_scene import (BOARD_LAYERS, BOARD_ZONES, HEIGHT, WIDTH, Boar
 from ..render.board_words import (board_player_name, board_say, over_words, result_words, tile_points)
 from ..render.scene import hit_test
 from .widget import COMMANDS as CARD_COMMANDS
-from .draw import aria_status, draw_layer, make_canvas, one_message
-from .safety import Guarded, Refused, field, read_json
+from .safety import Refused, field, read_json
+from .shell import Shell
 
 HUMAN = "human"
 KINDS = ("human", "random", "greedy", "strong", "computer")
@@ -80,7 +79,7 @@ def game_from_position(board: Board, players: int = 2, seed: int = 0) -> BoardGa
     return BoardGame.parse(game.format())   # only a position the rules can reach (B4, B13)
 
 
-class BoardWidget(Guarded, widgets.VBox):
+class BoardWidget(Shell):
     """The board game in a notebook: click a tile of the hand, then a lit chair.
 
     ``BoardWidget(players=["human", "greedy"])`` plays a new game against the computer;
@@ -95,22 +94,8 @@ class BoardWidget(Guarded, widgets.VBox):
 
     def __init__(self, game: BoardGame | None = None, players=None, lang: str | None = None, *,
                  seed: int | None = None):
-        self._init_language(lang)
-        self.size = (WIDTH, HEIGHT)
-        self._canvas = make_canvas(WIDTH, HEIGHT)
-        self._live = widgets.HTML("")
-        self._command = widgets.Text(continuous_update=False, layout=widgets.Layout(width=f"{WIDTH - 130}px"))
-        self._command_button = widgets.Button(layout=widgets.Layout(width="110px"))
+        self._init_shell(lang, WIDTH, HEIGHT)
         self._label_boxes()
-        super().__init__([self._canvas, self._live, widgets.HBox([self._command, self._command_button])])
-        self._drawn = [None] * len(BOARD_LAYERS)
-        self._scene = None
-        self._init_guard()
-        self._canvas.on_mouse_down(lambda x, y: self.click(x / 2, y / 2))
-        self._canvas.on_touch_start(lambda t: self.click(t[0][0] / 2, t[0][1] / 2) if t else None)
-        self._canvas.on_client_ready(self._on_client_ready)
-        self._command_button.on_click(lambda _: self._submit())
-        self._command.observe(lambda change: self._submit() if change["new"].strip() else None, "value")
         self._setup(game, players, seed)
         self.redraw()
 
@@ -174,15 +159,6 @@ class BoardWidget(Guarded, widgets.VBox):
         """The board as drawn (the tiles of the turn in progress included)."""
         return self._game.board
 
-    @property
-    def status(self) -> str:
-        return self._status
-
-    @property
-    def scene(self):
-        """The scene as last drawn."""
-        return self._scene
-
     def locate(self, name: str) -> tuple[float, float]:
         """Canvas-pixel centre of a chair or table (``"c2"``), a bar place (``"bar3"``), a tile
         of the hand of the player to move (``"ITf"``, ``"*f"``) or of another (``"2:ITf"``), a
@@ -207,11 +183,6 @@ class BoardWidget(Guarded, widgets.VBox):
         data = json.loads(self._game.to_json())
         data["widget"] = {"players": list(self._kinds)}
         return json.dumps(data, indent=1)
-
-    def load(self, text: str) -> None:
-        """Open a save (``w.save()``, ``BoardGame.to_json()``), a game notation or a position
-        in this widget. A text that is refused changes nothing: the status line says why."""
-        self._guarded(self._load, text)
 
     def _load(self, text) -> None:
         data = read_json(text)
@@ -242,25 +213,7 @@ class BoardWidget(Guarded, widgets.VBox):
     def __repr__(self) -> str:
         return f"<BoardWidget {self._game.players} players: {self._game.board.format()}>"
 
-    def _repr_mimebundle_(self, **kwargs):
-        data = super()._repr_mimebundle_(**kwargs)
-        if isinstance(data, tuple):
-            data[0]["text/plain"] = repr(self)
-        elif isinstance(data, dict):
-            data["text/plain"] = repr(self)
-        return data
-
     # -- events -----------------------------------------------------------------------------
-
-    def _on_client_ready(self) -> None:
-        self._drawn = [None] * len(BOARD_LAYERS)   # a new front end starts blank
-        self._guarded(self.redraw, event=False)
-
-    def _submit(self) -> None:
-        text = self._command.value
-        if text.strip():
-            self.command(text)
-            self._command.value = ""
 
     STATE_KEYS = STATE_KEYS
 
@@ -619,9 +572,6 @@ class BoardWidget(Guarded, widgets.VBox):
 
     # -- the view -------------------------------------------------------------------------
 
-    def _set_status(self, text: str, kind: str) -> None:
-        self._status, self._kind = text, kind
-
     def view(self) -> BoardView:
         """The view of the screen right now."""
         game, lang = self._game, self.lang
@@ -658,23 +608,7 @@ class BoardWidget(Guarded, widgets.VBox):
         self._command.placeholder = board_say(self.lang, "command_placeholder")
         self._command_button.description = board_say(self.lang, "command_button")
 
-    def redraw(self) -> None:
-        """Draw what changed since the last redraw, in one message."""
-        scene = build_board_scene(self.view())
-        self._scene = scene
-        changed = [i for i in range(len(BOARD_LAYERS)) if self._drawn[i] != scene.layers[i]]
-        if changed:
-            with one_message():
-                if 0 in changed:
-                    draw_layer(self._canvas[0], scene.layers[0])
-                if self._drawn[1] is None:   # a new front end: the whole upper canvas
-                    draw_layer(self._canvas[1], scene.layers[1] + scene.layers[2])
-                else:
-                    for i in changed:
-                        if i:
-                            draw_layer(self._canvas[1], scene.layers[i], BOARD_ZONES[BOARD_LAYERS[i]])
-            for i in changed:
-                self._drawn[i] = scene.layers[i]
-        live = aria_status(self._status)
-        if self._live.value != live:
-            self._live.value = live
+    LAYERS, ZONES = BOARD_LAYERS, BOARD_ZONES
+
+    def _build_scene(self, view):
+        return build_board_scene(view)

@@ -32,10 +32,10 @@ from ..render.style import WIDTH
 from ..i18n import N_, NP_, translate, typed_words
 from ..render.words import (WORDS, card_points, game_lines, over_text, player_name, result_lines, say,
                             sex_word, turn_lines)
-from .draw import SCALE, aria_status, draw_layer, make_canvas, one_message
+from .shell import Shell
 from .card_saves import (GAME, HUMAN, PUZZLE, SANDBOX, SCREEN_STATE, SEATS_TASK, load_game, load_screen,
                          save_data)
-from .safety import WIDGET_SAVE, Guarded, Refused, read_json
+from .safety import WIDGET_SAVE, Refused, read_json
 
 COMPUTER = "computer"             # a computer player of the default kind
 DEFAULT_COMPUTER = "steady"      # places a turn whenever it can: a student sees it play
@@ -63,7 +63,7 @@ WORDS_TYPED = {
 COMMANDS = typed_words(WORDS_TYPED)
 
 
-class CafeWidget(Guarded, widgets.VBox):
+class CafeWidget(Shell):
     """Café International in a notebook: click a card, then a seat.
 
     ``CafeWidget(game=Game.new(players=3, seed=1), players=["human", "strong", "greedy"])``
@@ -81,37 +81,20 @@ class CafeWidget(Guarded, widgets.VBox):
     def __init__(self, game: Game | None = None, players=None, lang: str | None = None,
                  teaching: bool = False, *, cafe: Cafe | None = None, variant: bool = False,
                  seed: int | None = None, pace: float = 0.9):
-        self._init_language(lang)
         self.teaching = teaching
         #: Seconds between the computers' turns after a person's mouse, touch or typed action,
         #: so that each turn is seen in its turn (0: all at once). ``w.click`` and ``w.command``
         #: from code never wait: notebooks and tests get every turn at once.
         self.pace = pace
-        self._live_event = False    # handling an event from the front end (mouse, touch, box)
         self._round = None          # the computers' turns being shown one after another
         self._pace_token = 0
-        self.size = (WIDTH, HEIGHT)
-        self._canvas = make_canvas(WIDTH, HEIGHT, 2)
+        # Under the command box: the notation of what is shown, and Load for a pasted one.
         self._text = widgets.Text(description="", layout=widgets.Layout(width=f"{WIDTH - 130}px"))
         self._load_button = widgets.Button(layout=widgets.Layout(width="110px"))
-        # Without a mouse: a move typed in notation, the same refusals as a click.
-        self._command = widgets.Text(continuous_update=False, layout=widgets.Layout(width=f"{WIDTH - 130}px"))
-        self._command_button = widgets.Button(layout=widgets.Layout(width="110px"))
-        self._label_boxes()
-        self._live = widgets.HTML("")   # the status again, for screen readers (aria-live)
-        self._init_guard()
         self._shown_notation = None
-        super().__init__([self._canvas, self._live, widgets.HBox([self._command, self._command_button]),
-                          widgets.HBox([self._text, self._load_button])])
-        self._drawn = [None] * len(LAYERS)
-        self._patches = [None] * len(LAYERS)
-        self._scene = None
-        self._canvas.on_mouse_down(self._on_mouse_down)
-        self._canvas.on_touch_start(self._on_touch_start)
-        self._canvas.on_client_ready(self._on_client_ready)
+        self._init_shell(lang, WIDTH, HEIGHT, [widgets.HBox([self._text, self._load_button])])
+        self._label_boxes()
         self._load_button.on_click(lambda _: self._guarded(self._load_clicked))
-        self._command_button.on_click(lambda _: self._submit())
-        self._command.observe(lambda change: self._submit() if change["new"].strip() else None, "value")
         self._setup(game, players, cafe, variant, seed)
         self.redraw()
 
@@ -411,11 +394,6 @@ class CafeWidget(Guarded, widgets.VBox):
         return self._turn.cafe
 
     @property
-    def status(self) -> str:
-        """The status line's text."""
-        return self._status
-
-    @property
     def notation(self) -> str:
         """The notation of what is shown: the café's; the whole game's (hands and piles
         included) only in teaching mode, so a shared screen gives no hidden card away (not
@@ -427,11 +405,6 @@ class CafeWidget(Guarded, widgets.VBox):
         if self._game is not None and self.teaching and self._viewing is None:
             return self._game.format()
         return Cafe(self.cafe.tables, self.cafe.seats).format()
-
-    @property
-    def scene(self):
-        """The scene as last drawn."""
-        return self._scene
 
     @property
     def puzzle_state(self) -> dict:
@@ -488,25 +461,6 @@ class CafeWidget(Guarded, widgets.VBox):
         return f"<CafeWidget {what}: {self.cafe.format()}>"
 
     # -- events ---------------------------------------------------------------------------
-
-    def _on_mouse_down(self, x: float, y: float) -> None:
-        self._from_front_end(self.click, x / SCALE, y / SCALE)
-
-    def _on_touch_start(self, touches) -> None:
-        if touches:
-            self._from_front_end(self.click, touches[0][0] / SCALE, touches[0][1] / SCALE)
-
-    def _from_front_end(self, action, *args) -> None:
-        """A student's own event: the computers' turns that follow it are paced."""
-        self._live_event = True
-        try:
-            action(*args)
-        finally:
-            self._live_event = False
-
-    def _on_client_ready(self) -> None:
-        self._drawn = [None] * len(LAYERS)   # a new front end starts blank
-        self._guarded(self.redraw, event=False)
 
     STATE_KEYS = STATE_KEYS
 
@@ -827,15 +781,6 @@ class CafeWidget(Guarded, widgets.VBox):
 
     def _pacing(self) -> bool:
         return bool(self.pace) and self._in_live_event()
-
-    def _in_live_event(self) -> bool:
-        """Handling a student's own event in a live front end (an event loop running)."""
-        if not self._live_event:
-            return False
-        try:
-            return asyncio.get_event_loop().is_running()
-        except RuntimeError:
-            return False
 
     def _schedule(self) -> None:
         token = self._pace_token
@@ -1195,9 +1140,6 @@ class CafeWidget(Guarded, widgets.VBox):
     def _say(self, key: str, **facts) -> None:
         self._set_status(say(self.lang, key, **facts), "")
 
-    def _set_status(self, text: str, kind: str) -> None:
-        self._status, self._kind = text, kind
-
     def view(self) -> View:
         """The view of the screen right now."""
         if self._mode == PUZZLE:
@@ -1373,47 +1315,17 @@ class CafeWidget(Guarded, widgets.VBox):
                     info=info, buttons=buttons, status=self._status, status_kind=self._kind,
                     **self._sheet_fields())
 
-    def redraw(self) -> None:
-        """Draw what changed since the last redraw, in one message."""
-        scene = build_scene(self.view())
-        self._scene = scene
-        changed = [i for i in range(len(LAYERS)) if self._drawn[i] != scene.layers[i]]
-        if changed:
-            # the floor on its canvas; the zones on the one above, each cleared and redrawn
-            # alone when it changed (the hand card by card), all at once on a new front end
-            zones = [i for i in changed if i]
-            with one_message():
-                if 0 in changed:
-                    draw_layer(self._canvas[0], scene.layers[0])
-                if self._drawn[1] is None:   # a new front end: the whole upper canvas
-                    draw_layer(self._canvas[1], tuple(p for layer in scene.layers[1:] for p in layer))
-                else:
-                    for i in zones:
-                        old, new = self._patches[i], scene.patches[i]
-                        if old and new and [r for r, _ in old] == [r for r, _ in new]:
-                            for (rect, before), (_, now) in zip(old, new):   # only the cards that changed
-                                if before != now:
-                                    draw_layer(self._canvas[1], now, rect)
-                        else:
-                            draw_layer(self._canvas[1], scene.layers[i], ZONES[LAYERS[i]])
-            for i in changed:
-                self._drawn[i] = scene.layers[i]
-        self._patches = list(scene.patches)
-        # the text boxes after the drawing: the pixels a student waits for go first, and after
-        # a student's own click the boxes follow a moment later, once the page has drawn them
-        if self._in_live_event():
-            asyncio.get_event_loop().call_later(0.05, self._sync_boxes)
-        else:
-            self._sync_boxes()
+    LAYERS, ZONES = LAYERS, ZONES
+
+    def _build_scene(self, view):
+        return build_scene(view)
 
     def _sync_boxes(self) -> None:
         """The notation box and the screen readers' copy of the status, as the screen is now."""
         notation = self.notation
         if notation != self._shown_notation:   # leave what a student pasted until it changes
             self._text.value = self._shown_notation = notation
-        live = aria_status(self._status)
-        if self._live.value != live:
-            self._live.value = live
+        super()._sync_boxes()
         if self._scene is not None:   # the words the box takes now, for the buttons shown
             shown = [r.name for r in self._scene.regions if r.kind == "button" and r.name not in HISTORY_BUTTONS]
             hint = say(self.lang, "command_hint", words=" · ".join(_command_words(shown, self.lang)[1:]))

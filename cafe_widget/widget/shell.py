@@ -1,0 +1,172 @@
+"""The shell both widgets share: what every screen of either game has.
+
+The canvas (two canvases: the floor, and the zones above it), the one batched redraw of what
+changed, the status line and its copy for screen readers (aria-live), the command box and its
+button, the language of the boxes, the front end's events (mouse, touch, a new front end), and
+the entry points ``click``, ``command``, ``load``. A widget says which scene it builds, in which
+layers and zones, and what a click or a typed line means on its screens.
+
+    event → shell (guarded: a refusal changes nothing) → the widget's screen → engine
+          → ``view()`` → scene → the layers that changed, in one message
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import ipywidgets as widgets
+
+from .draw import SCALE, aria_status, draw_layer, make_canvas, one_message
+from .safety import Guarded
+
+
+class Shell(Guarded, widgets.VBox):
+    """The machinery of a widget; :class:`~cafe_widget.CafeWidget` and
+    :class:`~cafe_widget.BoardWidget` are shells with their screens."""
+
+    #: The scene's layers (the first on the lower canvas) and each upper layer's zone: set by
+    #: each widget, with ``_build_scene(view)``.
+    LAYERS: tuple = ()
+    ZONES: dict = {}
+
+    def _init_shell(self, lang: str | None, width: int, height: int, boxes=()) -> None:
+        """The canvas, the status for screen readers, the command box, then ``boxes`` (more
+        rows of widgets under it); ``lang``: the widget's own language, or None to follow
+        ``cafe_widget.language()``."""
+        self._init_language(lang)
+        self.size = (width, height)
+        self._canvas = make_canvas(width, height)
+        self._live = widgets.HTML("")   # the status again, for screen readers (aria-live)
+        # Without a mouse: a move typed in notation, the same refusals as a click.
+        self._command = widgets.Text(continuous_update=False, layout=widgets.Layout(width=f"{width - 130}px"))
+        self._command_button = widgets.Button(layout=widgets.Layout(width="110px"))
+        self._live_event = False    # handling an event from the front end (mouse, touch, box)
+        self._init_guard()
+        super().__init__([self._canvas, self._live, widgets.HBox([self._command, self._command_button]),
+                          *boxes])
+        self._drawn = [None] * len(self.LAYERS)
+        self._patches = [None] * len(self.LAYERS)
+        self._scene = None
+        self._canvas.on_mouse_down(self._on_mouse_down)
+        self._canvas.on_touch_start(self._on_touch_start)
+        self._canvas.on_client_ready(self._on_client_ready)
+        self._command_button.on_click(lambda _: self._submit())
+        self._command.observe(lambda change: self._submit() if change["new"].strip() else None, "value")
+
+    # -- what tests and notebooks read -------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        """The status line: what the last action did, or why it was refused."""
+        return self._status
+
+    @property
+    def scene(self):
+        """The scene as last drawn."""
+        return self._scene
+
+    def locate(self, name: str) -> tuple[float, float]:
+        """Canvas-pixel centre of what is called ``name`` on the screen (a seat or chair, a
+        card or tile, a button): see each widget."""
+        return self._scene.locate(name)
+
+    def command(self, text: str) -> None:
+        """Do what a typed line says (see each widget); a refused line changes nothing."""
+        self._guarded(self._command_line, text)
+
+    def load(self, text: str) -> None:
+        """Open a save or a notation in this widget (see each widget). A text that is refused
+        changes nothing: the status line says why, and the game shown stays."""
+        self._guarded(self._load, text)
+
+    def _repr_mimebundle_(self, **kwargs):
+        data = super()._repr_mimebundle_(**kwargs)
+        if isinstance(data, tuple):
+            data[0]["text/plain"] = repr(self)
+        elif isinstance(data, dict):
+            data["text/plain"] = repr(self)
+        return data
+
+    # -- the front end's events ----------------------------------------------------------------
+
+    def _on_mouse_down(self, x: float, y: float) -> None:
+        self._from_front_end(self.click, x / SCALE, y / SCALE)
+
+    def _on_touch_start(self, touches) -> None:
+        if touches:
+            self._from_front_end(self.click, touches[0][0] / SCALE, touches[0][1] / SCALE)
+
+    def _submit(self) -> None:
+        text = self._command.value
+        if not text.strip():
+            return
+        self._from_front_end(self.command, text)
+        self._command.value = ""
+
+    def _from_front_end(self, action, *args) -> None:
+        """A student's own event (what follows it may be paced: the computers' turns)."""
+        self._live_event = True
+        try:
+            action(*args)
+        finally:
+            self._live_event = False
+
+    def _in_live_event(self) -> bool:
+        """Handling a student's own event in a live front end (an event loop running)."""
+        if not self._live_event:
+            return False
+        try:
+            return asyncio.get_event_loop().is_running()
+        except RuntimeError:
+            return False
+
+    def _on_client_ready(self) -> None:
+        self._drawn = [None] * len(self.LAYERS)   # a new front end starts blank
+        self._guarded(self.redraw, event=False)
+
+    # -- the screen ----------------------------------------------------------------------------
+
+    def _set_status(self, text: str, kind: str) -> None:
+        self._status, self._kind = text, kind
+
+    def _build_scene(self, view):
+        raise NotImplementedError
+
+    def redraw(self) -> None:
+        """Draw what changed since the last redraw, in one message."""
+        scene = self._build_scene(self.view())
+        self._scene = scene
+        patches = tuple(getattr(scene, "patches", ())) or (None,) * len(self.LAYERS)
+        changed = [i for i in range(len(self.LAYERS)) if self._drawn[i] != scene.layers[i]]
+        if changed:
+            # the floor on its canvas; the zones on the one above, each cleared and redrawn
+            # alone when it changed (the hand card by card), all at once on a new front end
+            with one_message():
+                if 0 in changed:
+                    draw_layer(self._canvas[0], scene.layers[0])
+                if self._drawn[1] is None:   # a new front end: the whole upper canvas
+                    draw_layer(self._canvas[1], tuple(p for layer in scene.layers[1:] for p in layer))
+                else:
+                    for i in (i for i in changed if i):
+                        old, new = self._patches[i], patches[i]
+                        if old and new and [r for r, _ in old] == [r for r, _ in new]:
+                            for (rect, before), (_, now) in zip(old, new):   # only what changed
+                                if before != now:
+                                    draw_layer(self._canvas[1], now, rect)
+                        else:
+                            draw_layer(self._canvas[1], scene.layers[i], self.ZONES[self.LAYERS[i]])
+            for i in changed:
+                self._drawn[i] = scene.layers[i]
+        self._patches = list(patches)
+        # the boxes after the drawing: the pixels a student waits for go first, and after a
+        # student's own click the boxes follow a moment later, once the page has drawn them
+        if self._in_live_event():
+            asyncio.get_event_loop().call_later(0.05, self._sync_boxes)
+        else:
+            self._sync_boxes()
+
+    def _sync_boxes(self) -> None:
+        """The screen readers' copy of the status (and each widget's own boxes), as now."""
+        live = aria_status(self._status)
+        if self._live.value != live:
+            self._live.value = live
