@@ -1,0 +1,165 @@
+"""The computers' turns in :class:`~cafe_widget.CafeWidget`: played after a person's action,
+paced after a student's own click (each turn seen in its turn), at once from code; the text
+that says what they did, and the end of the game."""
+
+from __future__ import annotations
+
+import asyncio
+
+
+from ..render.words import over_text, result_lines, say, turn_lines
+from .card_saves import HUMAN
+
+
+class ComputerTurns:
+    """The computers' turns and their pacing, mixed into CafeWidget."""
+
+    def _after_action(self, player: int, text: str, turn=None) -> None:
+        """After a human's action: the computers play, then maybe a hand-over screen."""
+        self._selected = None
+        self._badges = ()
+        if turn is not None:
+            self._info = self._turn_lines(turn, self._name(player))
+        game = self._game
+        if not game.is_over and game.state.may_declare == player and game.to_move in self._bots:
+            # R12c: right after the turn that emptied the hand, the person may declare the end;
+            # the computers wait for the answer (Declare end, or End turn to go on).
+            self._waiting = player
+            self._mark_last_turns()
+            self._set_status(text + " " + say(self.lang, "may_declare", name=self._name(player)), "ok")
+            return
+        self._go_on(player, [text])
+
+    def _go_on(self, player: int, texts: list[str]) -> None:
+        """The computers play, then maybe a hand-over screen; the status tells what happened.
+        After a student's own event, one computer turn every ``pace`` seconds."""
+        self._pace_token += 1
+        if self._pacing() and not self._game.is_over and self._game.to_move in self._bots:
+            self._round = {"player": player, "texts": list(texts), "lines": []}
+            self._mark_last_turns()
+            self._set_status(" ".join(texts), "ok")
+            self._schedule()
+            return
+        self._round = None
+        self._after_computers(player, texts + self._computers_play())
+
+    def _pacing(self) -> bool:
+        return bool(self.pace) and self._in_live_event()
+
+    def _schedule(self) -> None:
+        token = self._pace_token
+        asyncio.get_event_loop().call_later(self.pace, self._paced_step, token)
+
+    def _paced_step(self, token: int) -> None:
+        """One computer's turn, shown; the next one ``pace`` seconds later."""
+        if token != self._pace_token or self._round is None:
+            return   # the student moved on meanwhile (the turns were all played at once)
+        try:
+            round_ = self._round
+            texts = self._computers_play(limit=1, lines=round_["lines"])
+            round_["texts"] += texts
+            game = self._game
+            if not game.is_over and game.to_move in self._bots:
+                self._mark_last_turns()
+                self._set_status(" ".join(texts), "ok")
+                self._schedule()
+            else:
+                self._round = None
+                self._after_computers(round_["player"], texts)
+        except Exception as err:  # noqa: BLE001 - never a traceback, here either
+            self._round = None
+            self._set_status(say(self.lang, "error", error=f"{type(err).__name__}: {err}"), "error")
+        self.redraw()
+
+    def _fast_forward(self) -> None:
+        """Play at once the computers' turns still to be shown."""
+        self._pace_token += 1
+        round_, self._round = self._round, None
+        player = round_["player"] if round_ else self._game.to_move
+        lines = round_["lines"] if round_ else []
+        self._after_computers(player, self._computers_play(lines=lines))
+
+    def _after_computers(self, player: int, texts: list[str]) -> None:
+        self._mark_last_turns()
+        if self._game.is_over:
+            self._finish_text(" ".join(texts))
+            return
+        nxt = self._game.to_move
+        if self._humans() > 1 and not self.teaching and nxt != player:
+            self._revealed = False
+        if self._guide is not None and self._guide.active(self._game):
+            texts = texts + [self._guide.instruction(self._game, self.lang)]
+        self._set_status(" ".join(texts), "ok")
+
+    def _computers_play(self, limit: int | None = None, lines: list | None = None) -> list[str]:
+        """The computers to move play (``limit`` of them at most); their turns go to the panel
+        (after ``lines``, the turns already shown this round). Returns what they did, in words."""
+        texts, lines = [], lines if lines is not None else []
+        game = self._game
+        played = 0
+        while not game.is_over and game.to_move in self._bots and (limit is None or played < limit):
+            played += 1
+            player = game.to_move
+            actions = self._bots[player].actions(game)
+            done = len(game.log)
+            for action in actions:
+                game.act(action)
+            for entry in game.log[done:]:   # a turn, then perhaps the end declared (R12c)
+                texts.append(self._computer_text(player, entry))
+                lines += self._computer_lines(player, entry)
+        if lines:   # the panel: every computer turn since the person acted, table by table
+            self._info, self._badges = tuple(lines), ()
+        if game.is_over and texts:
+            self._finish_text(" ".join(texts))
+        return texts
+
+    def _computer_text(self, player: int, entry) -> str:
+        """What a computer player just did, in words."""
+        name = self._name(player)
+        if entry.turn is not None:
+            return say(self.lang, "computer_turn", name=name, turn=entry.turn.text, points=entry.turn.points)
+        if entry.action == "draw":
+            return say(self.lang, "computer_drew", name=name)
+        if entry.action.startswith("down:"):
+            return say(self.lang, "computer_down", name=name)
+        return say(self.lang, "declared", name=name)
+
+    def _computer_lines(self, player: int, entry) -> list[str]:
+        """A computer's action for the panel: its turn card by card, table by table."""
+        if entry.turn is not None:
+            return [say(self.lang, "computer_head", name=self._name(player), points=entry.turn.points)] + list(
+                turn_lines(entry.turn.cards, self.lang))
+        return ["*" + self._entry_words(entry)]
+
+    def _finish_text(self, before: str = "") -> None:
+        self._info = result_lines(self._game, self.lang, self._kinds)
+        self._reviewing = True   # the end of a game: the scoresheet becomes the review
+        self._set_status((before + " " if before else "") + over_text(self._game, self.lang, self._kinds), "ok")
+
+    def _mark_last_turns(self) -> None:
+        """Mark the seats filled by the turns the computers played since a person last acted;
+        when none of them placed a card, by that person's own last turn. A card is marked while
+        it still sits where it was placed (a clearing takes it away, R9). The marks last until
+        the game moves on (the next card placed, a draw …)."""
+        log = self._game.log
+        trailing, person = [], None
+        for entry in reversed(log):
+            if self._kinds[entry.player] == HUMAN:
+                person = entry
+                break
+            trailing.append(entry)
+        placing = [e for e in reversed(trailing) if e.turn is not None]
+        if not placing and person is not None and person.turn is not None:
+            placing = [person]
+        cafe = self._game.cafe
+        marks = {}
+        for entry in placing:
+            for card in entry.turn.cards:
+                if cafe.guest(card.seat) == card.guest:
+                    marks[card.seat] = f"{self._short(entry.player)} +{card.points}"
+        self._marks = tuple(marks.items())
+        self._marks_at = len(log)
+
+    def _short(self, p: int) -> str:
+        key = "short_player" if self._kinds[p] == HUMAN else "short_computer"
+        return say(self.lang, key, n=p + 1)

@@ -1,0 +1,228 @@
+"""The scoresheet and the game's history: looking back at any position of the game, read-only
+(◀ ▶, *Back to game*), the review of each turn against the best one then, *Try from here* (a copy,
+never the live game). A screen of :class:`~cafe_widget.CafeWidget` (``w.mode == "history"``)."""
+
+from __future__ import annotations
+
+
+
+from ..practice import Puzzle
+from ..render.scene import PlayerLine, View
+from ..render.words import say, turn_lines
+from .card_saves import HUMAN, SCREEN_STATE
+from .card_base import HISTORY_BUTTONS, _hint_labels
+
+
+class HistoryScreen:
+    """The history screen and the scoresheet, mixed into CafeWidget."""
+
+    def _history_click(self, region) -> None:
+        """Looking back is read-only: the scoresheet's buttons work, anything else says so."""
+        if region.kind == "button" and region.name in HISTORY_BUTTONS:
+            getattr(self, f"_button_{region.name}")()
+            return
+        self._view_best = False
+        if self._viewing:
+            self._say("history_read_only", n=self._viewing, total=len(self._game.log))
+        else:
+            self._say("history_read_start")
+
+    def _position(self, n: int):
+        """The game state after the first ``n`` actions of the log (0: the start)."""
+        log = self._game.log
+        return log[n].before if n < len(log) else self._game.state
+
+    def _show_position(self, n: int) -> None:
+        """Look back at the position after the ``n``-th action (read-only)."""
+        if self._game is None:
+            return
+        total = len(self._game.log)
+        n = max(0, min(n, total))
+        self._selected, self._hint, self._badges, self._view_best = None, (), (), False
+        if n == total and self._viewing is not None and self._viewing == total:
+            self._button_live()
+            return
+        self._viewing = n
+        if n == 0:
+            self._say("history_shown_start")
+            return
+        entry = self._game.log[n - 1]
+        self._set_status(say(self.lang, "history_shown", n=n, total=total,
+                             what=self._entry_words(entry)), "")
+
+    def _entry_words(self, entry) -> str:
+        name = self._name(entry.player)
+        if entry.turn is not None:
+            return say(self.lang, "what_turn", name=name, turn=entry.turn.text, points=entry.turn.points)
+        return say(self.lang, f"what_{entry.kind}", name=name)
+
+    def _button_back(self) -> None:
+        total = len(self._game.log)
+        here = total if self._viewing is None else self._viewing
+        if self._viewing is None and total:
+            self._show_position(total - 1 if self._game.turn is None else total)
+            return
+        self._show_position(max(0, here - 1))
+
+    def _button_forward(self) -> None:
+        if self._viewing is None:
+            self._say("back_live")
+            return
+        total = len(self._game.log)
+        if self._viewing >= total:
+            self._button_live()
+            return
+        self._show_position(self._viewing + 1)
+
+    def _button_live(self) -> None:
+        """Back to the live game (from the history, or from a sandbox tried from it)."""
+        if self._stash is not None:
+            for key, value in self._stash.items():
+                setattr(self, key, value)
+            self._stash = None
+        self._viewing, self._view_best = None, False
+        self._badges, self._hint = (), ()
+        if self._waiting is not None:   # still the person's R12c choice to make
+            self._say("may_declare", name=self._name(self._waiting))
+        else:
+            self._say("back_live")
+
+    def _button_review(self) -> None:
+        self._reviewing = not self._reviewing
+        self._say("review_on" if self._reviewing else "review_off")
+
+    def _button_rows_up(self) -> None:
+        start, fit = self._scene.sheet_window
+        self._sheet_start = max(0, start - max(1, fit - 1))
+
+    def _button_rows_down(self) -> None:
+        start, fit = self._scene.sheet_window
+        n = len(self._game.log)
+        self._sheet_start = None if start + 2 * fit - 1 >= n else start + max(1, fit - 1)
+
+    def _button_try(self) -> None:
+        """Open the position shown as a sandbox, with its table pile (Back to game returns)."""
+        if self._viewing is None:
+            return
+        n = self._viewing
+        stash = {key: getattr(self, key) for key in SCREEN_STATE}
+        if self._view_best:   # the best turn is shown: try that turn again, with that hand
+            entry = self._game.log[n - 1]
+            before = entry.before
+            puzzle = Puzzle(before.cafe, before.hands[entry.player], before.variant)
+            self._start_puzzles([puzzle])
+            self._stash = stash
+            self._say("tried_turn", n=n)
+            return
+        self._setup(None, None, self._position(n).cafe, self._game.variant, None, fill_pile=False)
+        self._stash = stash
+        self._say("tried" if n else "tried_start", n=n)
+
+    def _button_best(self) -> None:
+        """In the history: light the best turn the person could have made before the turn
+        shown, on the café before it."""
+        n = self._viewing
+        if not n:
+            return
+        entry = self._game.log[n - 1]
+        review = self._game.review_entry(n - 1)
+        if self._kinds[entry.player] != HUMAN:
+            self._say("history_best_none", why=say(self.lang, "history_best_private"))
+            return
+        if not self._may_review(entry.player):
+            self._say("history_best_none", why=say(self.lang, "history_best_hidden"))
+            return
+        if review.best is None:
+            self._say("history_best_none", why=say(self.lang, "history_best_no_turn"))
+            return
+        self._view_best = True
+        self._hint = _hint_labels(review.best.cards, 0)
+        played = (f"{entry.turn.text} = {entry.turn.points}" if entry.turn is not None
+                  else self._entry_words(entry))
+        self._set_status(say(self.lang, "history_best", turn=review.best.text, points=review.best.points, played=played), "ok")
+
+    def _sheet_rows(self) -> tuple[str, ...]:
+        """One row a turn, newest last; in review, the person's placing turns get the best
+        turn's points (a leading ``*`` when the turn was the best)."""
+        game, lang = self._game, self.lang
+        rows = []
+        for i, entry in enumerate(game.log):
+            name = say(lang, "player" if self._kinds[entry.player] == HUMAN else "computer", n=entry.player + 1)
+            if entry.turn is not None:
+                row = say(lang, "row_turn", n=i + 1, name=name, turn=entry.turn.text.replace(",", ""),
+                          points=entry.turn.points)
+            else:
+                row = say(lang, f"row_{entry.kind}", n=i + 1, name=name)
+            if self._reviewing and entry.turn is not None and self._may_review(entry.player):
+                best = game.review_entry(i).best
+                if best is not None and best.points <= entry.turn.points:
+                    row = "*" + row + say(lang, "row_best_same")
+                elif best is not None:
+                    row += say(lang, "row_best", points=best.points)
+            rows.append(row)
+        return tuple(rows)
+
+    def _may_review(self, player: int) -> bool:
+        """The best turn of a past turn is shown for a person's turns (with several people on
+        one screen, only in teaching mode or once the game is over: it tells of their hands)."""
+        if self._kinds[player] != HUMAN:
+            return False
+        return self._humans() == 1 or self.teaching or self._game.is_over
+
+    def _sheet_fields(self) -> dict:
+        lang = self.lang
+        live = self._viewing is None
+        back_ok = bool(self._game.log) and (live or self._viewing > 0)
+        return dict(sheet_title=say(lang, "review_title" if self._reviewing else "scoresheet"),
+                    sheet=self._sheet_rows(),
+                    sheet_selected=None if live or not self._viewing else self._viewing - 1,
+                    sheet_start=self._sheet_start,
+                    sheet_buttons=(("review", say(lang, "scoresheet" if self._reviewing else "review"), True), ("back", "◀", back_ok),
+                                   ("forward", "▶", not live)))
+
+    def _history_view(self) -> View:
+        """A past position, read-only: the café after the turn, its cards marked with their
+        points and the turn's points table by table; with *Show best*, the café before it and
+        the best turn lit."""
+        lang, game, n = self.lang, self._game, self._viewing
+        total = len(game.log)
+        entry = game.log[n - 1] if n else None
+        state = self._position(n - 1 if self._view_best else n)
+        players = tuple(PlayerLine(self._name(q), state.scores[q], len(state.hands[q]), len(state.face_down[q]),
+                                   q == state.to_move and state.over is None,
+                                   say(lang, "counts", hand=len(state.hands[q]), down=len(state.face_down[q])))
+                        for q in range(game.players))
+        title = say(lang, "history_title", n=n, total=total) if n else say(lang, "history_start")
+        info: tuple = ()
+        marks, badges = (), ()
+        if entry is not None:
+            info = (f"*{self._entry_words(entry)}",)
+            if entry.turn is not None:
+                info += turn_lines(entry.turn.cards, lang)
+                if not self._view_best:
+                    # the turn's points summed per table, on the tables still standing (a
+                    # cleared table's points are in the panel: "clears b4")
+                    sums: dict = {}
+                    for card in entry.turn.cards:
+                        for t in card.tables:
+                            if state.cafe.table(t.place) == t.nation and t.place not in card.cleared:
+                                sums[t.place] = sums.get(t.place, 0) + t.points
+                            elif t.place in card.cleared:
+                                sums.pop(t.place, None)
+                    badges = tuple((place, points) for place, points in sums.items() if points)
+                    marks = tuple((c.seat, f"{self._short(entry.player)} +{c.points}")
+                                  for c in entry.turn.cards if state.cafe.guest(c.seat) == c.guest)
+            if self._reviewing and entry.turn is not None and self._may_review(entry.player):
+                best = game.review_entry(n - 1).best
+                if best is not None and best.points <= entry.turn.points:
+                    info += (say(lang, "entry_best_same"),)
+                elif best is not None:
+                    info += (say(lang, "entry_best", points=best.points), "    " + best.text)
+        buttons = (("try", say(lang, "try"), True), ("live", say(lang, "live"), True),
+                   ("best", say(lang, "show_best"), entry is not None and self._may_review(entry.player)))
+        return View(state.cafe, lang, hand=(), hand_title=say(lang, "history_hand"),
+                    hint=self._hint if self._view_best else (), badges=badges, marks=marks,
+                    title=title, players=players,
+                    piles=say(lang, "piles", guests=len(state.guest_pile), tables=len(state.cafe.pile)),
+                    info=info, buttons=buttons, status=self._status, status_kind=self._kind,
+                    **self._sheet_fields())

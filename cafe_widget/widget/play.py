@@ -1,0 +1,314 @@
+"""Playing in :class:`~cafe_widget.CafeWidget`: the hand, a card chosen and its seats lit, a seat
+clicked, the buttons of a turn (undo, end, hint, draw, face down, declare), the view of a live
+game (``w.mode == "play"``)."""
+
+from __future__ import annotations
+
+
+
+from ..engine import IllegalMove
+from ..engine.cards import GUEST_COPIES, GUEST_KINDS, TABLE_ADJECTIVES
+from ..engine.layout import TOUCHES
+from ..render.frames import refused_mark
+from ..render.scene import View
+from ..render.words import WORDS, card_points, game_lines, say, sex_word, turn_lines
+from .card_saves import HUMAN, PUZZLE, SEATS_TASK
+from .card_base import HISTORY_BUTTONS, _hint_labels
+
+
+class PlayScreen:
+    """The live game's screen (``w.mode == "play"``), mixed into CafeWidget."""
+
+    def _play_click(self, region) -> None:
+        """A click on the live game: the scoresheet's buttons at any time; nothing for a person
+        while the computers play (their turns come first), nor behind the R12c question or the
+        hot-seat hand-over; else a card, a seat, a table or a button."""
+        if region.kind == "button" and region.name in HISTORY_BUTTONS:
+            getattr(self, f"_button_{region.name}")()
+            return
+        game = self._game
+        if not game.is_over and game.to_move in self._bots and self._waiting is None:
+            self._fast_forward()   # never act for a computer: the computers' turns come first
+            return
+        if self._waiting is not None and not (region.kind == "button" and region.name in ("end", "declare")):
+            self._say("may_declare", name=self._name(self._waiting))
+            return
+        if region.kind == "handover":
+            self._revealed = True
+            self._set_status("", "")
+            return
+        self._board_click(region)
+
+    def _board_click(self, region) -> None:
+        """A card (of the hand or the palette), a seat, a table or a button."""
+        if region.kind in ("card", "palette"):
+            self._select(region.index)
+        elif region.kind == "seat":
+            self._seat(region.name)
+        elif region.kind == "table":
+            self._table_info(region.name)
+        elif region.kind == "button":
+            getattr(self, f"_button_{region.name}")()
+
+    def _hand(self) -> tuple[str, ...]:
+        if self._mode == PUZZLE:
+            hand = list(self._puzzle.hand)
+            for card in self._turn.cards:
+                hand.remove(card.guest)
+            return tuple(hand)
+        if self._mode == SEATS_TASK:
+            return (self._task_guest,)
+        if self._game is None:
+            return GUEST_KINDS
+        return self._game.hand(self._shown_player())
+
+    def _shown_player(self) -> int:
+        return self._game.to_move if self._waiting is None else self._waiting
+
+    def _seat_scores(self, guest: str) -> dict:
+        if self._game is None:
+            return self._turn.seat_scores(guest)
+        return self._game.seat_scores(guest)
+
+    def _select(self, index: int) -> None:
+        if self._selected == index:
+            self._selected = None
+            self._set_status("", "")
+            return
+        self._selected = index
+        guest = self._hand()[index]
+        scores = self._seat_scores(guest)
+        if scores:
+            if self._mode == PUZZLE:   # the points would give the puzzle away: only where
+                seats = ", ".join(scores)
+            else:
+                seats = ", ".join(f"{s} (+{c.points})" for s, c in scores.items())
+            self._say("may_sit", guest=guest, seats=seats)
+        else:
+            self._say("nowhere", guest=guest)
+        if self._game is not None and len(self._game.hand()) == 12 and not self._game.turn:
+            self._status += " " + say(self.lang, "selected_down", guest=guest)
+
+    def _selected_guest(self) -> str | None:
+        hand = self._hand()
+        if self._selected is not None and self._selected < len(hand):
+            return hand[self._selected]
+        return None
+
+    def _seat(self, seat: str) -> None:
+        guest = self._selected_guest()
+        if guest is None:
+            tables = ", ".join(t for t in TOUCHES[seat])
+            self._set_status(say(self.lang, "seat_info", seat=seat, tables=tables) + " "
+                             + say(self.lang, "pick_card"), "")
+            return
+        try:
+            if self._game is None:
+                self._turn = self._turn.place(guest, seat)
+                card = self._turn.cards[-1]
+                if self._mode == PUZZLE:
+                    self._grade = None
+            else:
+                card = self._game.place(f"{guest}@{seat}")
+        except IllegalMove as refusal:   # drawn on the seat, faded, with its rule (R5–R14)
+            self._refused = refused_mark(refusal, seat, guest)
+            raise
+        self._selected = None
+        # points per table, where the table still stands (a cleared one is said in words)
+        self._badges = tuple((place, points) for place, points in card.by_table.items()
+                             if place not in card.cleared)
+        text = say(self.lang, "scored", move=card.text, tables=card_points(card, self.lang), points=card.points)
+        if card.cleared:
+            text += say(self.lang, "clears", places=" ".join(card.cleared))
+        turn = self._turn if self._game is None else self._game.turn
+        if turn is not None and turn.pending:
+            text += WORDS[self.lang]["alone"][sex_word(card.guest)]
+        ended = self._turn.ended if self._game is None else self._game.is_over
+        if ended:
+            text += say(self.lang, "ends")
+        self._set_status(text, "ok")
+        if self._game is not None and self._game.is_over:
+            self._finish_text()
+
+    def _table_info(self, place: str) -> None:
+        nation = self.cafe.table(place)
+        if nation is None:
+            self._say("missing_table", place=place)
+            return
+        count = len(self.cafe.guests_at(place))
+        self._say("table_info", adj=TABLE_ADJECTIVES[self.lang][nation], place=place, count=count)
+
+    def _button_undo(self) -> None:
+        chosen = self._selected_guest()   # the card taken back comes into the hand: keep the choice
+        if self._game is None:
+            last = self._turn.cards[-1].text if self._turn.cards else ""
+            self._turn = self._turn.undo()   # raises (R4) when there is nothing to take back
+            if self._mode == PUZZLE:
+                self._grade = None
+        else:
+            last = self._game.undo()
+        hand = self._hand()
+        self._selected = hand.index(chosen) if chosen in hand else None
+        self._badges = ()
+        self._say("undone", move=last)
+
+    def _button_end(self) -> None:
+        if self._game is None:
+            turn = self._turn.finish()
+            self._cafe = turn.cafe
+            self._turn = self._cafe.begin_turn(self._variant)
+            self._selected = None
+            self._info = self._turn_lines(turn, say(self.lang, "sandbox"))
+            self._say("kept", points=turn.points)
+            return
+        if self._waiting is not None:   # the person did not declare: play goes on
+            player, self._waiting = self._waiting, None
+            self._go_on(player, [])
+            return
+        player = self._game.to_move
+        guided = self._guide is not None and self._guide.active(self._game)
+        if guided and self._game.explain_end_turn() is None:
+            why = self._guide.check_end(self._game, self.lang)
+            if why:   # the step asks for more: nothing is played
+                self._set_status(why, "error")
+                return
+        turn = self._game.end_turn()
+        text = say(self.lang, "turn_done", name=self._name(player), points=turn.points)
+        if guided:
+            text += " " + self._guide.done(turn.points, self.lang)
+        self._after_action(player, text, turn)
+
+    def _button_hint(self) -> None:
+        """Light the best turn (``best_turn``) for the person to move, without playing it."""
+        lang = self.lang
+        if self._game is None:
+            turn = self._turn.best_turn(list(GUEST_KINDS) * GUEST_COPIES)
+            if turn is None:
+                self._hint_none(self._turn.explain_end() if self._turn.cards else None)
+                return
+            self._show_hint(turn, len(self._turn.cards), say(lang, "hint_palette", turn=turn.text, points=turn.points))
+            return
+        game = self._game
+        if game.is_over:
+            raise IllegalMove.because("R12", "over", game.cafe)
+        if not self._revealed or self._kinds[game.to_move] != HUMAN:
+            self._say("handover", name=self._name(game.to_move))
+            return
+        turn = game.best_turn()
+        placed = len(game.turn.cards) if game.turn else 0
+        if turn is None:
+            if game.turn:
+                self._hint_none(game.explain_end_turn())
+            else:
+                self._say("hint_none_draw" if game.explain_draw() is None
+                          else "hint_none_down" if len(game.hand()) == 12 else "hint_none")
+            return
+        if not placed:
+            text = say(lang, "hint_turn", turn=turn.text, points=turn.points)
+        else:
+            text = (say(lang, "hint_end", points=turn.points) if len(turn.cards) == placed else
+                    say(lang, "hint_mid", turn=", ".join(c.text for c in turn.cards[placed:]),
+                        points=turn.points))
+            fresh = game.state.cafe.best_turn(game.state.hands[game.to_move], game.variant)
+            if fresh is not None and fresh.points > turn.points:
+                text += say(lang, "hint_undo", points=fresh.points)
+        self._show_hint(turn, placed, text)
+
+    def _hint_none(self, refusal) -> None:
+        """No turn to hint: mid-turn, the cards placed cannot be finished (say why); undo."""
+        if refusal is None:
+            self._say("hint_none")
+        else:
+            self._say("hint_undo_all", reason=refusal.sentence(self.lang))
+
+    def _show_hint(self, turn, placed: int, text: str) -> None:
+        cards = turn.cards[placed:]
+        self._selected = None
+        self._hint = _hint_labels(cards, placed)
+        self._info = (say(self.lang, "hint_head", points=turn.points),) + turn_lines(cards, self.lang)
+        self._set_status(text, "ok")
+
+    def _button_draw(self) -> None:
+        self._need_game()
+        player = self._game.to_move
+        guided = self._guide is not None and self._guide.active(self._game)
+        if guided and self._game.explain_draw() is None:
+            why = self._guide.check_draw(self._game, self.lang)
+            if why:   # the step asks for a turn: nothing is drawn
+                self._set_status(why, "error")
+                return
+        card = self._game.draw()
+        key = "drew_hidden" if self._humans() > 1 and not self.teaching else "drew"
+        text = say(self.lang, key, name=self._name(player), card=card)
+        if guided:
+            text += " " + self._guide.done(None, self.lang)
+        self._after_action(player, text)
+
+    def _button_down(self) -> None:
+        self._need_game()
+        guest = self._selected_guest()
+        if guest is None:
+            # Is the action itself allowed now (12 cards, no card placed)? Ask the engine with
+            # a card of the hand; if it is, the student only has to pick the card.
+            hand = self._game.hand()
+            refusal = self._game.explain_face_down(hand[0]) if hand else self._game.explain_face_down("RUf")
+            if refusal is not None:
+                raise refusal
+            self._say("choose_down")
+            return
+        player = self._game.to_move
+        self._game.lay_face_down(guest)
+        self._after_action(player, say(self.lang, "laid_down", name=self._name(player)))
+
+    def _button_declare(self) -> None:
+        self._need_game()
+        who = [p for p in self._game.who_may_declare() if self._kinds[p] == HUMAN]
+        if not who:   # only a person may declare from this screen, never for a computer (R12c)
+            person = self._shown_player() if self._kinds[self._shown_player()] == HUMAN else (
+                self._kinds.index(HUMAN) if HUMAN in self._kinds else self._game.to_move)
+            raise self._game.explain_declare_end(person) or IllegalMove.because(
+                "R12", "cannot_declare", self._game.cafe, player=person + 1)
+        self._game.declare_end(who[0])
+        self._waiting = None
+        self._finish_text(say(self.lang, "declared", name=self._name(self._game.log[-1].player)))
+
+    def _need_game(self) -> None:
+        if self._game is None:
+            raise IllegalMove.because("R4", "empty_turn", self.cafe)
+
+    def _game_view(self) -> View:
+        lang = self.lang
+        game = self._game
+        p = self._shown_player()
+        hand = game.hand(p)
+        guest = self._selected_guest()
+        lit = tuple((s, c.points) for s, c in game.seat_scores(guest).items()) if guest else ()
+        turn = game.turn
+        info = self._info
+        if turn and turn.cards:
+            info = (say(lang, "this_turn"),) + turn_lines(turn.cards, lang)
+        if self.teaching and not game.is_over:
+            info = info + tuple(say(lang, "hand_of", name=self._name(q), hand=" ".join(game.hands[q]) or "—")
+                                for q in range(game.players) if q != p)
+        handover = "" if self._revealed or game.is_over else say(lang, "handover", name=self._name(p))
+        title_key = "all_hands" if self.teaching else "your_hand"
+        declare_ok = any(self._kinds[q] == HUMAN for q in game.who_may_declare())
+        waiting = self._waiting is not None
+        buttons = (("undo", say(lang, "undo"), bool(turn)),
+                   ("end", say(lang, "end"), bool(turn) or waiting),
+                   ("draw", say(lang, "draw"), game.explain_draw() is None and not waiting),
+                   ("down", say(lang, "down"), not turn and len(hand) == 12 and not game.is_over),
+                   ("declare", say(lang, "declare"), declare_ok),
+                   ("hint", say(lang, "hint"), not game.is_over and self._revealed
+                    and self._kinds[p] == HUMAN and not waiting))
+        marks = self._marks if self._marks_at == len(game.log) and turn is None else ()
+        return View(game.cafe, lang, hand=hand if self._revealed or game.is_over else (),
+                    hand_title=say(lang, title_key, name=self._name(p), count=len(hand)),
+                    handover=handover, selected=self._selected, lit=lit, hint=self._hint,
+                    badges=self._badges, marks=marks, refused=self._refused,
+                    placed=tuple(c.seat for c in turn.cards) if turn else (),
+                    title="Café International", players=game_lines(game, lang, self._kinds),
+                    title_button=("new", say(lang, "new_game"), True),
+                    piles=say(lang, "piles", guests=len(game.guest_pile), tables=len(game.table_pile)),
+                    info=info, buttons=buttons, status=self._status, status_kind=self._kind,
+                    **self._sheet_fields())

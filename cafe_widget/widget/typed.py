@@ -1,0 +1,102 @@
+"""The command box of :class:`~cafe_widget.CafeWidget`: a line typed in notation or in words
+(in any language), read step by step through the same code path as the clicks; a line with a
+refused step changes nothing."""
+
+from __future__ import annotations
+
+
+
+from ..engine import IllegalMove, NotationError
+from ..engine.cafe import parse_placement
+from ..engine.cards import parse_guest
+from ..engine.errors import need_text, shorten
+from ..render.scene import build_scene
+from ..i18n import N_
+from ..render.words import say
+from .card_saves import HUMAN, SEATS_TASK
+from .safety import Refused
+from .card_base import HISTORY_BUTTONS, _command_words, _read_word
+
+
+class TypedCommands:
+    """The command box's reading of a typed line, mixed into CafeWidget."""
+
+    def _command_line(self, text) -> None:
+        text = need_text(text, "command", "a move such as RUf@c2, or a word such as draw, end or hint")
+        steps = []
+        for step in (t.strip() for t in text.replace(";", ",").split(",")):
+            # a turn as the scoresheet writes it, "RUf@c2 ITf@c4", is its placements one by one
+            steps += step.split() if "@" in step else [step] if step else []
+        for i, step in enumerate(steps):
+            if i:   # the screen as the step before left it: its buttons, its café
+                self._scene = build_scene(self.view())
+            self._command_step(step)
+
+    def _command_step(self, step: str) -> None:
+        """One step of a typed line; a refusal raises, and the whole line is taken back."""
+        lang = self.lang
+        game = self._game
+        if "@" in step:
+            if self._viewing is not None:
+                raise Refused(say(lang, "history_live_first", text=shorten(step)))
+            self._need_hand(game)
+            self._command_place(step)
+            return
+        key, arg = _read_word(step)
+        shown = [r.name for r in self._scene.regions if r.kind == "button"]
+        if key is None:
+            raise Refused(say(lang, "command_unknown", text=shorten(step),
+                              actions=", ".join(_command_words(shown, lang))))
+        if key == "show_best" and "best" in shown:   # the history's own Show best
+            key = "best"
+        if self._viewing is not None and key not in HISTORY_BUTTONS:
+            raise Refused(say(lang, "history_live_first", text=shorten(step)))
+        if key == "declare" and arg:
+            self._command_declare(step, arg)
+            return
+        if key == "down" and arg:
+            self._need_hand(game)
+            self._command_select(arg)
+        if key not in shown:
+            raise Refused(say(lang, "command_not_now", text=shorten(step), action=shorten(step, 30),
+                              actions=", ".join(_command_words(shown, lang))))
+        self._click(*self._scene.locate(key))
+
+    def _need_hand(self, game) -> None:
+        """A typed move plays from the hand shown: never behind the hand-over screen."""
+        if game is not None and not game.is_over and not self._revealed:
+            raise Refused(say(self.lang, "handover", name=self._name(game.to_move)))
+
+    def _command_declare(self, step: str, arg: str) -> None:
+        """``declare:N`` (the log's spelling): player N, a person, declares the end (R12c)."""
+        self._need_game()
+        game = self._game
+        if not (arg.isascii() and arg.isdigit() and len(arg) == 1 and 1 <= int(arg) <= game.players):
+            raise NotationError("action", shorten(step), N_("is not declare:N with N a player from 1 to {players}"),
+                                players=game.players)
+        player = int(arg) - 1
+        if self._kinds[player] != HUMAN:
+            raise Refused(say(self.lang, "declare_computer", text=shorten(step), n=player + 1))
+        refusal = game.explain_declare_end(player)
+        if refusal is not None:
+            raise refusal
+        game.declare_end(player)
+        self._waiting = None
+        self._finish_text(say(self.lang, "declared", name=self._name(player)))
+
+    def _command_select(self, guest_text: str) -> None:
+        """Select a card of the hand (or palette) by its code, as a click on it would."""
+        guest = parse_guest(guest_text.strip(), "placement")
+        hand = self._hand()
+        if guest not in hand:
+            if self._game is not None:
+                raise IllegalMove.because("R4", "not_in_hand", self.cafe, move=guest_text, guest=guest)
+            raise NotationError("placement", guest_text, N_("is not a card you may place here"))
+        self._selected = hand.index(guest)
+
+    def _command_place(self, placement: str) -> None:
+        guest, seat = parse_placement(placement.strip())
+        if self._mode == SEATS_TASK:   # a seat task is answered with seats
+            raise NotationError("placement", placement, N_("is not asked here: click the seats, or type them"))
+        self._command_select(guest)
+        self._click(*self._scene.locate(seat))   # a refusal raises here, as a click's would
