@@ -1,0 +1,349 @@
+"""Playing on :class:`~cafe_widget.BoardWidget`: a tile chosen and its chairs lit, a chair or a
+table clicked (the joker's nation asked), the bar, the joker exchange, the buttons of a turn, the
+computers' turns, the end (B13, B14), and a line typed in the command box."""
+
+from __future__ import annotations
+
+import random
+
+
+from ..engine import BoardGame, IllegalMove
+from ..engine.board import BAR_PLACES, CHAIR_TABLES, TABLE_NATION, parse_action
+from ..engine.cards import TABLE_ADJECTIVES
+from ..engine.errors import need_text, shorten
+from ..i18n import say, say_n
+from ..render.board_words import board_player_name, board_say, over_words, result_words, tile_points
+from .safety import Refused
+from .board_base import ACTION_WORDS, COMMANDS
+
+
+class BoardPlay:
+    """The board game's play screen, mixed into BoardWidget."""
+
+    def _name(self, p: int) -> str:
+        return board_player_name(p, self.lang, self._kinds)
+
+    def _selected_tile(self) -> str | None:
+        if self._selected is None:
+            return None
+        p, i = self._selected
+        hand = self._game.hand(p)
+        if p != self._game.to_move or i >= len(hand):
+            self._selected = None
+            return None
+        return hand[i]
+
+    def _turn_state(self):
+        game = self._game
+        return game.turn if game.turn else game.board.begin_turn(game.hand())
+
+    def _lit(self, tile: str) -> tuple[dict, str | None, tuple[str, ...]]:
+        """Where ``tile`` may go now: {chair: most points}, the bar place if the bar may take it,
+        the seated jokers it may take (B10) — all asked of the engine."""
+        game = self._game
+        state = self._turn_state()
+        chairs: dict[str, int] = {}
+        for placement in game.legal_placements():
+            seated, chair = placement.split("@")
+            held = "*" + seated[2] if seated.endswith("*") else seated
+            if held == tile:
+                points = state.place(placement).cards[-1].points
+                chairs[chair] = max(points, chairs.get(chair, points))
+        bar = None
+        if game.turn is None and len(game.board.bar) < BAR_PLACES and game.explain_bar(tile) is None:
+            bar = f"bar{len(game.board.bar) + 1}"
+        swaps = tuple(s.split("@")[1] for s in game.legal_swaps() if s.split()[1].split("@")[0] == tile)
+        return chairs, bar, swaps
+
+    def _select(self, p: int, i: int) -> None:
+        game = self._game
+        self._asking = None
+        if p != game.to_move:
+            tile = game.hand(p)[i]
+            self._set_status(board_say(self.lang, "not_yours", owner=self._name(p), name=self._name(game.to_move))
+                             + f" ({tile})", "error")
+            return
+        if self._selected == (p, i):
+            self._selected, self._swap_mode = None, False
+            self._set_status(board_say(self.lang, "to_move", name=self._name(p)), "")
+            return
+        self._selected = (p, i)
+        tile = game.hand(p)[i]
+        chairs, bar, swaps = self._lit(tile)
+        lang = self.lang
+        if chairs:
+            best = sorted(chairs.items(), key=lambda kv: -kv[1])
+            top = [f"{c} (+{pts})" for c, pts in best if pts == best[0][1]][:4]
+            text = board_say(lang, "select_joker" if tile[0] == "*" else "select", tile=tile,
+                             chairs=self._chairs_summary(len(chairs), top))
+        else:
+            text = board_say(lang, "select_none", tile=tile)
+        if swaps:
+            text += board_say(lang, "select_swap", chairs=", ".join(swaps))
+        self._set_status(text, "")
+
+    def _chairs_summary(self, n: int, top: list[str]) -> str:
+        return say_n("{n} lit chair, the most on {chairs}", "{n} lit chairs, the most on {chairs}", n,
+                     self.lang, chairs=", ".join(top))
+
+    def _chair(self, chair: str) -> None:
+        game = self._game
+        if self._asking is not None:
+            self._asking = None
+        tile = self._selected_tile()
+        if tile is None:
+            self._set_status(board_say(self.lang, "pick_first"), "")
+            return
+        seated = game.board.tile(chair)
+        if seated is not None and (self._swap_mode or (seated.endswith("*") and tile[0] != "*")):
+            self._swap(tile, chair)
+            return
+        if self._swap_mode:
+            self._swap(tile, chair)   # the engine says why not (B10)
+            return
+        if tile[0] == "*" and seated is None:
+            nations = tuple(dict.fromkeys(TABLE_NATION[t] for t in CHAIR_TABLES[chair]))
+            if len(nations) > 1:
+                legal = [n for n in nations if game.explain_place(f"{n}{tile[1]}*@{chair}") is None]
+                if len(legal) == 2:
+                    self._asking = (tile, chair)
+                    tables = " / ".join(f"{t} {TABLE_NATION[t]}" for t in CHAIR_TABLES[chair])
+                    self._set_status(board_say(self.lang, "which_nation", tile=tile, chair=chair, tables=tables), "")
+                    return
+                self._place(f"{(legal or nations)[0]}{tile[1]}*@{chair}")
+                return
+        self._place(f"{tile}@{chair}")
+
+    def _place(self, placement: str) -> None:
+        game = self._game
+        card = game.place(placement)
+        self._selected, self._swap_mode, self._asking = None, False, None
+        lang = self.lang
+        text = board_say(lang, "seated", placement=card.text, tables=tile_points(card, lang), points=card.points)
+        turn = game.turn
+        if turn is not None and turn.pending:
+            text += board_say(lang, "seated_alone")
+        elif turn is not None and len(turn.cards) >= 2:
+            text += board_say(lang, "seated_end")
+        else:
+            text += board_say(lang, "seated_more")
+        self._set_status(text, "ok")
+
+    def _joker_choices(self) -> dict[str, tuple[str, int]]:
+        """While a joker awaits its nation: {nation: (table, points)} for its chair's tables."""
+        if self._asking is None:
+            return {}
+        tile, chair = self._asking
+        state = self._turn_state()
+        found = {}
+        for table in CHAIR_TABLES[chair]:
+            nation = TABLE_NATION[table]
+            found[nation] = (table, state.place(f"{nation}{tile[1]}*@{chair}").cards[-1].points)
+        return found
+
+    def _declare(self, nation: str) -> None:
+        if self._asking is None:
+            return
+        tile, chair = self._asking
+        self._asking = None
+        self._place(f"{nation}{tile[1]}*@{chair}")
+
+    def _table(self, table: str) -> None:
+        if self._asking is not None and table in CHAIR_TABLES[self._asking[1]]:
+            self._declare(TABLE_NATION[table])
+            return
+        self._asking = None
+        guests = " ".join(self._game.board.guests_at(table)) or "—"
+        adjective = TABLE_ADJECTIVES[self.lang][TABLE_NATION[table]]
+        text = say("{adjective} table {place}: {guests}", self.lang, adjective=adjective, place=table,
+                   guests=guests)
+        self._set_status(text[:1].upper() + text[1:], "")
+
+    def _swap(self, tile: str, chair: str) -> None:
+        game = self._game
+        player = game.to_move
+        turn = game.swap(tile, chair)
+        self._done(player, turn, board_say(self.lang, "swap_done", name=self._name(player), tile=turn.tile,
+                                           chair=turn.chair))
+
+    def _button_bar(self) -> None:
+        tile = self._selected_tile()
+        if tile is None:
+            self._set_status(board_say(self.lang, "pick_first_bar"), "")
+            return
+        game = self._game
+        player = game.to_move
+        turn = game.bar(tile)
+        entry = game.log[-1]
+        text = board_say(self.lang, "bar_done", name=self._name(player), tile=tile, place=turn.bar_place,
+                         points=entry.points)
+        if entry.went_out:
+            text += board_say(self.lang, "bar_out", name=self._name(player))
+        self._done(player, turn, text)
+
+    def _button_swap(self) -> None:
+        tile = self._selected_tile()
+        if tile is None:
+            self._set_status(board_say(self.lang, "pick_first_swap"), "")
+            return
+        _, _, swaps = self._lit(tile)
+        if not swaps:
+            game = self._game
+            if game.turn is not None:   # a tile is seated already: one action a turn (B4)
+                raise IllegalMove.because("B4", "board_placed_already", game.board, move=f"swap {tile}",
+                                          count=len(game.turn.cards))
+            self._set_status(board_say(self.lang, "swap_none", tile=tile), "error")
+            return
+        self._swap_mode = True
+        self._set_status(board_say(self.lang, "swap_how", tile=tile), "")
+
+    def _button_undo(self) -> None:
+        game = self._game
+        chosen = None
+        if self._selected is not None and self._selected[1] < len(game.hand(self._selected[0])):
+            chosen = (self._selected[0], game.hand(self._selected[0])[self._selected[1]])
+        self._selected, self._asking, self._swap_mode = None, None, False
+        placement = game.undo()
+        if chosen is not None and chosen[1] in game.hand(chosen[0]):   # the same tile stays chosen
+            self._selected = (chosen[0], game.hand(chosen[0]).index(chosen[1]))
+        self._set_status(board_say(self.lang, "undone", placement=placement), "")
+
+    def _button_end(self) -> None:
+        game = self._game
+        player = game.to_move
+        self._asking = None
+        turn = game.end_turn()
+        self._done(player, turn, board_say(self.lang, "ended", name=self._name(player), action=turn.text,
+                                           points=turn.points))
+
+    def _button_hint(self) -> None:
+        game = self._game
+        best = game.best_action()
+        lang = self.lang
+        self._selected, self._asking, self._swap_mode = None, None, False   # the hint alone is lit
+        if best is None:
+            self._set_status(board_say(lang, "hint_none"), "")
+            return
+        if best.kind == "seat":
+            self._hint = tuple((c.chair, f"{i} +{c.points}") for i, c in enumerate(best.cards, start=1))
+            self._set_status(board_say(lang, "hint_seat", action=best.text, points=best.points), "ok")
+        elif best.kind == "bar":
+            self._hint = ((f"bar{best.bar_place}", "✓"),)
+            self._set_status(board_say(lang, "hint_bar", action=best.text, place=best.bar_place,
+                                       points=best.points), "ok")
+        else:
+            self._hint = ((best.chair, "⇄"),)
+            self._set_status(board_say(lang, "hint_swap", action=best.text), "ok")
+
+    def _button_new(self) -> None:
+        game = self._game
+        if not game.is_over and (game.log or game.turn) and self._asked != "new":
+            self._confirm = "new"   # a game in progress (a tile seated this turn included): ask first
+            self._set_status(board_say(self.lang, "new_confirm"), "")
+            return
+        seed = game.seed + 1 if isinstance(game.seed, int) else random.SystemRandom().randrange(2**32)
+        self._setup(BoardGame.new(players=game.players, seed=seed), list(self._kinds), None)
+        self._status = board_say(self.lang, "new_started", seed=seed) + " " + self._status
+
+    def _done(self, player: int, turn, text: str) -> None:
+        """After a person's finished action: marks, the computers' turns, the status."""
+        self._selected, self._swap_mode, self._asking = None, False, None
+        self._marks = self._marks_of(turn)
+        self._info = self._turn_info(player, turn)
+        texts = [text] + self._computers_play()
+        if self._game.is_over:
+            self._finish(" ".join(texts))
+            return
+        texts.append(board_say(self.lang, "to_move", name=self._name(self._game.to_move)))
+        self._set_status(" ".join(texts), "ok")
+
+    def _marks_of(self, turn) -> tuple[str, ...]:
+        if turn.kind == "seat":
+            return tuple(c.chair for c in turn.cards)
+        if turn.kind == "bar":
+            return (f"bar{turn.bar_place}",)
+        return (turn.chair,)
+
+    def _turn_info(self, player: int, turn) -> tuple[str, ...]:
+        lines = [board_say(self.lang, "last", name=self._name(player))]
+        if turn.kind == "seat":
+            for card in turn.cards:
+                lines.append(f"{card.text} = {card.points}")
+                for i in range(0, len(card.tables), 2):
+                    lines.append("    " + ", ".join(
+                        tile_points(type(card)(card.tile, card.chair, card.tables[i:i + 2]), self.lang).split(", ")))
+        else:
+            lines.append(f"{turn.text}: {self._game.log[-1].points:+d}" if turn.kind == "bar" else turn.text)
+        return tuple(lines)
+
+    def _computers_play(self) -> list[str]:
+        """The computers to move play, one whole turn each, until a person is to move."""
+        game, texts = self._game, []
+        guard = 0
+        while not game.is_over and game.to_move in self._bots and guard < 500:
+            guard += 1
+            player = game.to_move
+            done = len(game.log)
+            for action in self._bots[player].actions(game):
+                game.act(action)
+            if len(game.log) == done:   # a player that did nothing: never loop for ever
+                raise RuntimeError(f"computer player {player + 1} made no move")
+            entry = game.log[-1]
+            texts.append(board_say(self.lang, "computer_did", name=self._name(player), action=entry.action,
+                                   points=entry.points))
+            self._marks = self._marks_of(entry.turn)
+            self._info = self._turn_info(player, entry.turn)
+        return texts
+
+    def _finish(self, before: str) -> None:
+        game = self._game
+        self._info = result_words(game, self.lang, self._kinds)
+        self._selected = None
+        self._set_status((before + " " if before else "") + over_words(game, self.lang, self._kinds), "ok")
+
+    def _answered_first(self, key: str | None) -> bool:
+        """New game answers at any time; over a game that is over, anything else shows the
+        result. True when the action was taken here."""
+        if key == "new":
+            self._button_new()
+            return True
+        if self._game.is_over:
+            self._finish("")
+            return True
+        return False
+
+    def _command_line(self, text) -> None:
+        text = need_text(text, "command", "an action such as CFf@a2, bar RUm, swap ITf@c2, end or hint")
+        self._hint = ()
+        for step in [s.strip() for s in text.split(";") if s.strip()]:
+            self._command_step(step)
+
+    def _command_step(self, step: str) -> None:
+        """One step of a typed line, on the game as the steps before left it (a New game
+        included); a refusal raises, and the whole line is taken back."""
+        key = COMMANDS.get(" ".join(step.lower().split()))
+        if self._answered_first(key):
+            return
+        game = self._game
+        if key is not None:
+            getattr(self, f"_button_{key}")()
+            return
+        head = step.split(None, 1)[0].lower()
+        if head not in ACTION_WORDS and "@" not in step:
+            raise Refused(board_say(self.lang, "command_unknown", text=shorten(step)))
+        if head in ACTION_WORDS:
+            step = ACTION_WORDS[head] + step.strip()[len(head):]
+        action = parse_action(step)   # NotationError naming the token: "swap ITf" has no chair
+        if action[0] == "bar":
+            hand = game.hand()
+            if action[1] in hand:
+                self._selected = (game.to_move, hand.index(action[1]))
+            player = game.to_move
+            turn = game.bar(action[1])
+            self._done(player, turn, board_say(self.lang, "bar_done", name=self._name(player), tile=action[1],
+                                               place=turn.bar_place, points=game.log[-1].points))
+        elif action[0] == "swap":
+            self._swap(action[1], action[2])
+        else:
+            for tile, chair in action[1]:
+                self._place(f"{tile}@{chair}")
