@@ -28,8 +28,8 @@ from ..i18n import current
 from ..engine.board import BAR_PLACES, BAR_VALUES, BOARD, CHAIR_TABLES, CHAIRS, TABLE_NATION, Board
 from ..engine.cards import NATION_NAMES
 from .board_words import board_player_name, board_say
-from .scene import Rect, Region, Scene, Text, wrap
-from .style import COLORS, FLAGS, SEX_MARK
+from .scene import Rect, Region, Scene, Text, _flag, wrap
+from .style import COLORS, SEX_MARK
 
 # -- geometry (logical pixels; the widget draws at 2×) ----------------------------------------
 
@@ -167,18 +167,6 @@ def player_lines(game, lang: str | None = None, kinds=None) -> tuple[BoardPlayer
 
 
 # -- drawing ------------------------------------------------------------------------------------
-
-def _flag(out: list, nation: str, x: float, y: float, w: float, h: float) -> None:
-    orient, bands = FLAGS[nation]
-    n = len(bands)
-    for i, colour in enumerate(bands):
-        if orient == "h":
-            y0, y1 = round(y + h * i / n, 2), round(y + h * (i + 1) / n, 2)
-            out.append(Rect(x, y0, w, y1 - y0, colour))
-        else:
-            x0, x1 = round(x + w * i / n, 2), round(x + w * (i + 1) / n, 2)
-            out.append(Rect(x0, y, x1 - x0, h, colour))
-
 
 @lru_cache(maxsize=2048)
 def tile_primitives(tile: str, x: float, y: float, w: float, h: float,
