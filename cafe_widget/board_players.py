@@ -14,7 +14,7 @@ import random
 from .engine.board import (BAR_PLACES, CHAIR_TABLES, CHAIRS, TABLE_CHAIRS,
                            TABLE_NATION, Board, BoardTurn, BoardTurnState)
 from .engine.board_game import END_BAG, TILE_PENALTY, BoardGame, penalty_of
-from .engine.board_search import best_action
+from .engine.board_search import best_action, best_seating
 from .engine.errors import Refusal
 
 __all__ = ["BOARD_PLAYERS", "BoardPlayer", "GreedyBoardPlayer", "RandomBoardPlayer",
@@ -82,6 +82,18 @@ class GreedyBoardPlayer(BoardPlayer):
 
     def actions(self, game: BoardGame) -> list[str]:
         return _rest_of(game, game.best_action())
+
+
+class SteadyBoardPlayer(BoardPlayer):
+    """Seats tiles whenever it can: the best seating, found exactly (``board_search.best_seating``);
+    the bar or a joker exchange only when no tile may sit (B9, B10). The card game's ``steady``
+    player on the board: a student sees it play. Deterministic."""
+
+    name = "steady"
+
+    def actions(self, game: BoardGame) -> list[str]:
+        seating = best_seating(game)
+        return _rest_of(game, seating if seating is not None else game.best_action())
 
 
 #: An action that ends the game (B13) and wins or loses it: above or below every other.
@@ -303,13 +315,14 @@ def _seconds(s1: BoardTurnState, chairs_to_try, found: list) -> None:
                         found.append(s2._finish())
 
 
-BOARD_PLAYERS = {"random": RandomBoardPlayer, "greedy": GreedyBoardPlayer, "strong": StrongBoardPlayer}
+BOARD_PLAYERS = {"random": RandomBoardPlayer, "greedy": GreedyBoardPlayer, "steady": SteadyBoardPlayer,
+                 "strong": StrongBoardPlayer}
 #: The computer a class plays against by default.
 DEFAULT = "strong"
 
 
 def make_board_player(kind: str = "computer", seed: int = 0) -> BoardPlayer:
-    """A board-game player by name: ``"random"`` (seeded by ``seed``), ``"greedy"``,
+    """A board-game player by name: ``"random"`` (seeded by ``seed``), ``"greedy"``, ``"steady"``,
     ``"strong"``, or ``"computer"`` (the default opponent: the strong player)."""
     name = DEFAULT if kind == "computer" else kind
     try:

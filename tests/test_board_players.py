@@ -43,7 +43,7 @@ def position(chairs: str, hands: str, bag: int | None = None, sizes: str = "5 5"
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_kind_plays_whole_seeded_games_legally(players):
-    kinds = ["strong", "greedy", "random", "computer"][:players]
+    kinds = ["strong", "greedy", "random", "steady"][:players]
     for rotation in range(players):   # every kind in every seat
         seated = kinds[rotation:] + kinds[:rotation]
         game = BoardGame.new(players, seed=40 + players + rotation)
@@ -101,6 +101,19 @@ def test_make_board_player_names():
     assert {make_board_player(k).name for k in BOARD_PLAYERS} == set(BOARD_PLAYERS)
     with pytest.raises(ValueError, match="no board-game player called 'clever'"):
         make_board_player("clever")
+
+
+def test_steady_seats_where_greedy_goes_to_the_bar():
+    """The greedy player sends CNf to the bar for its place's points; the steady one seats the
+    best tile it can (B5–B8), as the card game's steady player places rather than draws."""
+    game = BoardGame.new(2, seed=3)
+    greedy, steady = make_board_player("greedy"), make_board_player("steady")
+    for _ in range(18):                      # the greedy player against itself, to turn 18
+        for action in greedy.actions(game):
+            game.play(action)
+    assert greedy.actions(game) == ["bar CNf"]
+    assert steady.actions(game) == ["RUm@l7"] and game.copy().play("RUm@l7").points == 2
+    assert steady.name == "steady" and make_board_player("steady").actions(game) == ["RUm@l7"]
 
 
 # -- the strong player's weighings, on hand-made positions ------------------------------------

@@ -13,7 +13,7 @@ from ..i18n import NP_, typed_words
 from .card_base import COMMANDS as CARD_COMMANDS
 
 HUMAN = "human"
-KINDS = ("human", "random", "greedy", "strong", "computer")
+KINDS = ("human", "random", "greedy", "steady", "strong", "computer")
 #: Words the command box takes, in every language (the card widget's: the same actions).
 COMMANDS = {word: action for word, action in CARD_COMMANDS.items() if action in ("end", "undo", "hint", "new")}
 # Translators: the word a student types before a tile to send it to the bar / to exchange a joker
@@ -38,7 +38,8 @@ class _BestActionPlayer:
 
 
 def make_computer(kind: str, seed: int = 0):
-    """A computer player of ``kind`` (``"random"``, ``"greedy"``, ``"strong"``, ``"computer"``)."""
+    """A computer player of ``kind`` (``"random"``, ``"greedy"``, ``"steady"``, ``"strong"``,
+    ``"computer"``): the card game's names."""
     try:
         from ..board_players import make_board_player
     except ImportError:

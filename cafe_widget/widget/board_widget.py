@@ -38,7 +38,8 @@ class BoardWidget(Shell, BoardPlay):
     ``BoardWidget(players=["human", "greedy"])`` plays a new game against the computer;
     ``BoardWidget(game=BoardGame.new(players=3, seed=1), players=["human", "human", "strong"])``
     plays a given game, 2–4 players, any mix of people (``"human"``) and computers
-    (``"random"``, ``"greedy"``, ``"strong"``, ``"computer"``). It speaks the package's
+    (``"random"``, ``"greedy"``, ``"steady"``, ``"strong"``, ``"computer"``: the card game's
+    names). It speaks the package's
     language (``cafe_widget.language``) or its own ``lang=``.
     A joker on a chair between two nations asks which nation (click a lit table or a button);
     *Bar* sends the chosen tile to the bar (B9); *Swap* exchanges it for a seated joker (B10);
