@@ -178,7 +178,7 @@ def test_a_shown_widget_follows_the_switch_unless_given_its_own_language():
         assert follows._command_button.description == "Spielen" and own.status == kept
         follows.command("ziehen")
         assert follows.status.startswith("Spieler 2 hat ") and "gezogen" in follows.status
-        assert any(getattr(p, "text", "").startswith("Hand von") for layer in follows._scene.layers
+        assert any(getattr(p, "text", "").startswith("Hand von") for layer in follows.scene.layers
                    for p in layer)
     finally:
         cafe_widget.language("en")

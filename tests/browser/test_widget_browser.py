@@ -326,7 +326,7 @@ def test_german_by_one_switch_and_a_shown_widget_follows_the_language(lab):
     status = nb.kernel_eval("w.status")
     assert "Tisch" in status and "table" not in status, status
     canvas.screenshot("browser-german-cafe.png")
-    texts = ("[p.text for layer in w._scene.layers for p in layer "
+    texts = ("[p.text for layer in w.scene.layers for p in layer "
              "if type(p).__name__ == 'Text' and p.text.startswith(%r)]")
     assert nb.kernel_eval(texts % "Hand von"), "the German hand title is drawn"
     nb.kernel_eval(code='cafe_widget.language("fr")')
