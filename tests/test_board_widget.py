@@ -266,3 +266,37 @@ def test_undo_keeps_the_selected_tile_selected():
     assert w.view().selected == (0, 2)
     w.click(*w.locate("undo"))
     assert w.game.hand(0) == ("DEf", "ESf", "RUm", "TRm", "*m") and w.view().selected == (0, 3)
+
+
+def test_the_history_steps_back_read_only_and_returns_to_the_live_game():
+    """◀ ▶ and Back to game on the board, by clicks and typed words; looking back changes
+    nothing (a typed move is refused, a click on a chair says read-only)."""
+    w = BoardWidget(game=BoardGame.new(players=2, seed=7), players=["human", "computer"])
+    w.command("DEf@d13, DEm*@c12; end")
+    game, log = w.game.format(), [e.action for e in w.game.log]
+    assert log == ["DEf@d13, DEm*@c12", "CUm@b9, TRf@b11"] and w.mode == "play" and w.viewing is None
+    w.click(*w.locate("back"))
+    assert (w.mode, w.viewing) == ("history", 1)
+    assert w.status == "Turn 1 of 2: Player 1 played DEf@d13, DEm*@c12: 4 points."
+    assert w.view().board == w.game.log[1].before.board and w.view().board.tile("b9") is None
+    w.command("back")
+    assert w.viewing == 0 and w.status == "The start of the game (read-only): ▶ steps forward."
+    assert w.view().board.tile("d13") is None and [p.score for p in w.view().players] == [0, 0]
+    w.click(*w.locate("d13"))
+    assert w.status.startswith("You are looking back at the start of the game (read-only)")
+    w.command("RUm@a2")
+    assert w.refused and w.status.startswith("'RUm@a2': you are looking back at the game")
+    assert w.game.format() == game and w.viewing == 0
+    w.command("vor")                                   # forward, in German
+    assert w.viewing == 1
+    w.click(*w.locate("live"))
+    assert (w.mode, w.viewing, w.status) == ("play", None, "Back to the game.")
+    assert w.game.format() == game and [e.action for e in w.game.log] == log
+
+
+def test_the_history_buttons_wait_for_a_game_to_look_back_at():
+    w = BoardWidget(game=BoardGame.new(players=2, seed=7), players=["human", "computer"])
+    buttons = {r.name: r for r in w.scene.regions if r.kind == "button"}
+    assert {"back", "forward"} <= set(buttons)
+    w.click(*w.locate("forward"))
+    assert w.mode == "play" and w.status == "Back to the game."

@@ -149,6 +149,7 @@ class BoardView:
     title: str = ""
     info: tuple[str, ...] = ()
     buttons: tuple[tuple[str, str, bool], ...] = ()
+    nav: tuple[tuple[str, str, bool], ...] = ()            # ◀ ▶ in the panel's head (the history)
     choices: tuple[tuple[str, str, bool], ...] = ()        # "which nation?" buttons
     status: str = ""
     status_kind: str = ""
@@ -319,7 +320,11 @@ def _panel(out: list, regions: list, view: BoardView) -> None:
     x, w = PANEL_X, PANEL_W
     top, bottom = GRID_Y - 3, GRID_Y + BOARD_H + 3
     out.append(Rect(x, top, w, bottom - top, COLORS["panel"], COLORS["panel_edge"]))
-    out.append(Text(x + 12, top + 16, view.title or board_say(lang, "title"), 14, COLORS["ink"], True, "left", w - 24))
+    nav_w = 30
+    out.append(Text(x + 12, top + 16, view.title or board_say(lang, "title"), 14, COLORS["ink"], True, "left",
+                    w - 24 - len(view.nav) * (nav_w + 4)))
+    for i, (key, label, enabled) in enumerate(view.nav):
+        _button(out, regions, key, label, enabled, x + w - 8 - (len(view.nav) - i) * (nav_w + 4), top + 4, nav_w, 24)
     y = top + 32
     for p, player in enumerate(view.players):
         block = 20 + TILE_H + 8

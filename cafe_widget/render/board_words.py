@@ -89,6 +89,8 @@ BOARD_WORDS = Localized({
                              "turn keeps the tiles."),
     "palette": N_("Every tile"),
     "kept": N_("Kept: {action} = {points}."),
+    "history_live_first": N_("{text!r}: you are looking back at the game, which changes nothing; go back "
+                             "to the live game first (Back to game, or type live)."),
 })
 
 

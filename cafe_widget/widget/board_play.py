@@ -15,6 +15,7 @@ from ..i18n import say, say_n
 from ..render.board_words import board_player_name, board_say, over_words, result_words, tile_points
 from .safety import Refused
 from .board_base import ACTION_WORDS, COMMANDS
+from .board_history import HISTORY_KEYS
 
 
 class BoardPlay:
@@ -324,6 +325,8 @@ class BoardPlay:
         key = COMMANDS.get(" ".join(step.lower().split()))
         if self._answered_first(key):
             return
+        if self._viewing is not None and key not in HISTORY_KEYS:   # looking back: read-only
+            raise Refused(board_say(self.lang, "history_live_first", text=shorten(step)))
         game = self._game
         if key is not None:
             getattr(self, f"_button_{key}")()

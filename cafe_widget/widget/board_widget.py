@@ -30,9 +30,15 @@ from .shell import Shell
 # the names tests and notebooks read here, as before the split
 from .board_base import (ACTION_WORDS, COMMANDS, HUMAN, KINDS, STATE_KEYS,  # noqa: F401
                          game_from_position, make_computer)
+from .board_history import BoardHistory
 from .board_play import BoardPlay
+from .card_base import Screen
 
-class BoardWidget(Shell, BoardPlay):
+#: The board widget's screens by ``w.mode``: each one's view and what a click on it means.
+SCREENS = {"play": Screen("_play_view", "_play_click"), "history": Screen("_history_view", "_history_click")}
+
+
+class BoardWidget(Shell, BoardPlay, BoardHistory):
     """The board game in a notebook: click a tile of the hand, then a lit chair.
 
     ``BoardWidget(players=["human", "greedy"])`` plays a new game against the computer;
@@ -101,6 +107,7 @@ class BoardWidget(Shell, BoardPlay):
         self._marks: tuple = ()
         self._info: tuple = ()
         self._status, self._kind = "", ""
+        self._viewing: int | None = None   # the position looked back at (0 … len(log)), or None
 
     # -- what tests and notebooks read ---------------------------------------------------------
 
@@ -127,8 +134,13 @@ class BoardWidget(Shell, BoardPlay):
 
     @property
     def mode(self) -> str:
-        """The screen shown: ``"play"`` (the board widget has one screen for now)."""
-        return "play"
+        """The screen shown: ``"play"``, or ``"history"`` while looking back (◀ ▶, read-only)."""
+        return "play" if self._viewing is None else "history"
+
+    @property
+    def viewing(self) -> int | None:
+        """The position looked back at (after that many actions; 0: the start), or None."""
+        return self._viewing
 
     def save(self) -> str:
         """The game as JSON text to keep and :meth:`load` again: ``BoardGame.to_json`` (the seed,
@@ -180,6 +192,10 @@ class BoardWidget(Shell, BoardPlay):
         self._hint = ()
         if self._answered_first("new" if region.kind == "button" and region.name == "new" else None):
             return
+        getattr(self, SCREENS[self.mode].click)(region)
+
+    def _play_click(self, region) -> None:
+        """A tile, a chair, a table, the bar or a button of the live game."""
         if region.kind == "button" and region.name.startswith("declare:"):
             self._declare(region.name.split(":", 1)[1])
         elif region.kind == "button":
@@ -196,7 +212,10 @@ class BoardWidget(Shell, BoardPlay):
     # -- the view -------------------------------------------------------------------------
 
     def view(self) -> BoardView:
-        """The view of the screen right now."""
+        """The view of the screen right now (the current screen's, ``w.mode``)."""
+        return getattr(self, SCREENS[self.mode].view)()
+
+    def _play_view(self) -> BoardView:
         game, lang = self._game, self.lang
         tile = self._selected_tile()
         lit: tuple = ()
@@ -223,7 +242,7 @@ class BoardWidget(Shell, BoardPlay):
             lit_tables=tuple((t, pts) for t, pts in choices.values()),
             swaps=swaps, hint=self._hint, placed=tuple(c.chair for c in turn.cards) if turn else (),
             marks=self._marks if turn is None else (), asking=self._asking[1] if self._asking else "",
-            info=info, buttons=buttons,
+            info=info, buttons=buttons, nav=self._nav(),
             choices=tuple((f"declare:{n}", f"{n} +{pts}", True) for n, (_, pts) in choices.items()),
             status=self._status, status_kind=self._kind)
 

@@ -74,6 +74,14 @@ def test_a_tile_and_a_joker_by_mouse(lab):
     canvas.wait_color(*nb.kernel_eval("w.locate('c12')"), joker, r=10)       # the gold joker sits
     canvas.wait_color(*nb.kernel_eval("w.locate('d13')"), colors["woman"], r=10)
     canvas.screenshot("browser-board-after-turn.png")
+
+    # ◀ looks back at the position before the computer's turn (read-only); Back to game returns.
+    click("back")
+    assert nb.wait_kernel("w.mode == 'history' and w.viewing == 1"), nb.kernel_eval("w.status")
+    canvas.wait_color(*nb.kernel_eval("w.locate('b9')"), colors["man"], r=10, present=False)   # CUm not yet there
+    canvas.screenshot("browser-board-history.png")
+    click("live")
+    assert nb.wait_kernel("w.mode == 'play' and w.viewing is None")
     nb.screenshot("browser-board-page.png", full_page=False)
     assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
     print(f"board widget: {time.monotonic() - t0:.1f} s")
