@@ -101,11 +101,6 @@ def pgettext(context: str, message: str, lang: str | None = None) -> str:
     return catalog(current(lang)).pgettext(context, message)
 
 
-def npgettext(context: str, singular: str, plural: str, n: int, lang: str | None = None) -> str:
-    """:func:`ngettext` in a context."""
-    return catalog(current(lang)).npgettext(context, singular, plural, n)
-
-
 def say(message: str, lang: str | None = None, **facts) -> str:
     """``message`` translated, then its named placeholders filled: the usual way to speak."""
     return gettext(message, lang).format(**facts)
@@ -142,19 +137,14 @@ def NP_(context: str, message: str) -> Msg:
 
 
 class Plural(tuple):
-    """A marked sentence with a plural: ``NN_("{n} card", "{n} cards")`` (and a context or None)."""
+    """A marked sentence with a plural: ``NN_("{n} card", "{n} cards")``."""
 
     __slots__ = ()
 
 
 def NN_(singular: str, plural: str) -> Plural:
     """Marks a sentence with a plural form; :func:`translate` with ``n=`` chooses the form."""
-    return Plural((None, singular, plural))
-
-
-def NPN_(context: str, singular: str, plural: str) -> Plural:
-    """Marks a sentence with a context and a plural form."""
-    return Plural((context, singular, plural))
+    return Plural((singular, plural))
 
 
 def typed_words(table: Mapping) -> dict:
@@ -183,10 +173,7 @@ def translate(message, lang: str | None = None, n: int | None = None) -> str:
     """A marked sentence (``N_`` text, ``NP_`` pair, ``NN_`` plural with ``n``) in ``lang``; a
     dict or tuple of them, each translated."""
     if isinstance(message, Plural):
-        context, singular, plural = message
-        if context is None:
-            return ngettext(singular, plural, n, lang)
-        return npgettext(context, singular, plural, n, lang)
+        return ngettext(*message, n, lang)
     if isinstance(message, dict):
         return {key: translate(value, lang, n) for key, value in message.items()}
     if isinstance(message, tuple) and not isinstance(message, Msg):

@@ -24,8 +24,7 @@ TEMPLATE = LOCALE / "cafe_widget.pot"
 DOMAIN = "cafe_widget"
 
 #: The functions that mark sentences (cafe_widget/i18n.py), as Babel keyword specs.
-KEYWORDS = ("N_", "NP_:1c,2", "NN_:1,2", "NPN_:1c,2,3", "say", "say_n:1,2", "gettext",
-            "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3")
+KEYWORDS = ("N_", "NP_:1c,2", "NN_:1,2", "say", "say_n:1,2", "gettext", "ngettext:1,2", "pgettext:1c,2")
 
 
 def pybabel(*args: str) -> None:
