@@ -209,7 +209,7 @@ def test_html_shows_the_frames_side_by_side_with_their_captions():
     html = turn_frames(E12, E12_TURN)._repr_html_()
     assert "flex-wrap:wrap" in html and html.count("<figure") == 3 and html.count("<svg") == 3
     assert "<figcaption" in html and "after: c3 cleared, US comes in (R9)" in html
-    assert 'width="364" height="361"' in html   # drawn at 0.7, the size of teach.pictures
+    assert 'width="358" height="355"' in html   # drawn at 0.8 (448 × 444), the size of teach.pictures
 
 
 # -- the widget: a refused click drawn on its seat --------------------------------------------------

@@ -106,7 +106,7 @@ def test_every_zone_keeps_inside_its_rectangle():
 def test_svg_is_well_formed_and_shows_the_cafe():
     svg = svg_of(E12)
     root = ET.fromstring(svg)
-    assert root.tag.endswith("svg") and root.get("width") == "520"
+    assert root.tag.endswith("svg") and root.get("width") == "448"
     texts = [t.text for t in root.iter() if t.tag.endswith("text")]
     assert "FR" in texts and "France" in texts and "♀ f" in texts
     assert svg == E12._repr_svg_()

@@ -4,7 +4,7 @@
 import pytest
 
 from cafe_widget import Cafe, CafeWidget, Game
-from cafe_widget.render.scene import STATUS_SIZE, Text, wrap
+from cafe_widget.render.scene import STATUS_SIZES, Text, wrap
 
 DUEL = "DE GB IT CN CF | b1:DEf | FR US | CNm ITf GBm TRf | DEm DEf ITf CNm / GBf GBm ITm | - / - | 0 0 | to:1"
 E12 = "RU GB FR ES IT | b1:RUf b3:RUm | US CN DE"
@@ -22,15 +22,19 @@ def status_texts(w):
 
 # -- readable ------------------------------------------------------------------------------------
 
-def test_the_status_wraps_whole_on_up_to_three_lines_of_15_px():
+def test_the_status_wraps_whole_at_15_px_and_a_long_sentence_on_smaller_lines_never_under_12():
     w = CafeWidget.from_notation(DUEL, players=["human", "greedy"])
     tap(w, "ITf")
+    lines = status_texts(w)
+    assert len(lines) <= 3 and " ".join(lines) == w.status
+    assert {p.size for p in w.scene.layer("controls") if isinstance(p, Text) and p.text in lines} == {15}
     tap(w, "a2")                                   # a long R5 refusal
     lines = status_texts(w)
-    assert 2 <= len(lines) <= 3 and " ".join(lines) == w.status
-    assert all(p.size >= 15 for p in w.scene.layer("controls") if isinstance(p, Text) and p.text in lines)
-    assert STATUS_SIZE == 15
-    assert wrap("a " * 200, 800, 15, 3)[-1].count("a") > 50     # never more than three lines
+    assert 3 <= len(lines) <= 6 and " ".join(lines) == w.status
+    sizes = {p.size for p in w.scene.layer("controls") if isinstance(p, Text) and p.text in lines}
+    assert len(sizes) == 1 and 12 <= sizes.pop() <= 15
+    assert [size for size, _, _ in STATUS_SIZES] == [15, 13, 12]
+    assert wrap("a " * 200, 800, 15, 3)[-1].count("a") > 50     # never more lines than asked
 
 
 def test_a_lone_card_is_explained_not_shown_as_plus_zero():
@@ -189,7 +193,7 @@ def test_after_a_mouse_click_the_computers_play_one_after_another():
     asyncio.run(scenario())
 
 
-def test_a_very_long_message_takes_four_smaller_lines_rather_than_a_squeezed_third():
+def test_a_very_long_message_takes_six_lines_of_12_px_rather_than_a_squeezed_third():
     from cafe_widget.practice import ask_seats
 
     w = ask_seats("RU GB FR ES IT | b1:RUf b3:RUm", "ITm", lang="fr")
@@ -199,7 +203,7 @@ def test_a_very_long_message_takes_four_smaller_lines_rather_than_a_squeezed_thi
     tap(w, "check")
     lines = status_texts(w)
     assert " ".join(lines) == w.status and len(w.status) > 300
-    assert len(lines) == 4 and {p.size for p in w.scene.layer("controls") if isinstance(p, Text) and p.text in lines} == {13}
+    assert len(lines) == 6 and {p.size for p in w.scene.layer("controls") if isinstance(p, Text) and p.text in lines} == {12}
 
 
 def test_the_command_box_takes_french_words_too():

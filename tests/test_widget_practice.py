@@ -246,8 +246,9 @@ def test_a_long_scoresheet_scrolls():
     assert start + fit == len(w.game.log) and fit < len(w.game.log)    # the newest in view
     tap(w, "rows_up")
     assert w.scene.sheet_window[0] < start
-    tap(w, f"row{w.scene.sheet_window[0] + 1}")
-    assert w.viewing == w.scene.sheet_window[0] + 1
+    row = w.scene.sheet_window[0] + 1       # the first row in view
+    tap(w, f"row{row}")
+    assert w.viewing == row
     tap(w, "live")
     tap(w, "rows_down")
     tap(w, "rows_down")

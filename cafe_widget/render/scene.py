@@ -30,15 +30,16 @@ from ..i18n import NP_, current, translate
 from ..engine import Cafe
 from ..engine.cards import NATION_NAMES
 from ..engine.layout import COLUMNS, ROWS, SEATS, TABLE_PLACES, cell_xy
-from .style import (BUTTON_GAP, BUTTON_H, BUTTON_W, CAFE_SIZE, CARD_GAP, CARD_H, CARD_W, CELL,
-                    COLORS, FLAGS, GRID_X, GRID_Y, HAND_Y, PANEL_W, PANEL_X, SEX_MARK, STATUS_H,
-                    WIDTH)
+from .style import (BUTTON_GAP, BUTTON_H, BUTTON_W, BUTTON_Y, CAFE_SIZE, CARD_GAP, CARD_H, CARD_W,
+                    CELL, COLORS, FLAGS, GRID_X, GRID_Y, HAND_Y, PANEL_BOTTOM, PANEL_W, PANEL_X, PANEL_Y,
+                    SEX_MARK, STATUS_H, STATUS_Y, WIDTH)
 
-PALETTE_H = 56                        # palette cards are a little shorter: two rows of 12
-STATUS_SIZE, STATUS_LINE = 15, 19     # the status: up to three lines of 15-px text
-BUTTON_Y = HAND_Y + 2 * PALETTE_H + 6 + 14
-STATUS_Y = BUTTON_Y + BUTTON_H + 10
-HEIGHT = STATUS_Y + STATUS_H + 10
+PALETTE_H, PALETTE_GAP = 46, 4        # palette cards are shorter: two rows of 12
+#: The status's sizes: three lines of 15-px text, or five of 13 px, or six of 12 px for the
+#: longest sentences (font size, line step, lines).
+STATUS_SIZES = ((15, 19, 3), (13, 14.6, 5), (12, 12.6, 6))
+BUTTON_ROW = 3                        # buttons a row, under the panel
+HEIGHT = HAND_Y + 2 * PALETTE_H + PALETTE_GAP + 4
 
 
 class Rect(NamedTuple):
@@ -91,9 +92,9 @@ LAYERS = ("floor", "seats", "hand", "panel", "controls")
 #: Where each zone of the upper canvas is drawn: (x, y, width, height), apart from each other.
 ZONES = {
     "seats": (GRID_X - 6, GRID_Y - 8, 5 * CELL + 12, 5 * CELL + 14),
-    "hand": (0, HAND_Y - 34, WIDTH, BUTTON_Y - 4 - (HAND_Y - 34)),
-    "panel": (PANEL_X - 2, GRID_Y - 8, PANEL_W + 4, 5 * CELL + 14),
-    "controls": (0, BUTTON_Y - 3, WIDTH, HEIGHT - BUTTON_Y + 3),
+    "hand": (0, GRID_Y + 5 * CELL + 6, WIDTH, HEIGHT - (GRID_Y + 5 * CELL + 6)),
+    "panel": (PANEL_X - 2, 0, PANEL_W + 6, PANEL_BOTTOM + 2),
+    "controls": (PANEL_X - 2, BUTTON_Y - 3, PANEL_W + 6, STATUS_Y + STATUS_H + 2 - (BUTTON_Y - 3)),
 }
 
 
@@ -239,9 +240,9 @@ def build_scene(view: View) -> Scene:
     floor.append(Rect(0, 0, width, height, COLORS["background"]))
     floor.append(Rect(GRID_X - 4, GRID_Y - 4, 5 * CELL + 8, 5 * CELL + 8, COLORS["floor"]))
     for i, col in enumerate(COLUMNS):
-        floor.append(Text(GRID_X + i * CELL + CELL / 2, GRID_Y - 22, col, 16, COLORS["ruler"], True, "center"))
+        floor.append(Text(GRID_X + i * CELL + CELL / 2, GRID_Y - 17, col, 16, COLORS["ruler"], True, "center"))
     for j, row in enumerate(ROWS):
-        floor.append(Text(GRID_X - 24, GRID_Y + j * CELL + CELL / 2, row, 16, COLORS["ruler"], True, "center"))
+        floor.append(Text(GRID_X - 20, GRID_Y + j * CELL + CELL / 2, row, 16, COLORS["ruler"], True, "center"))
 
     names = NATION_NAMES[view.lang]
     for place, nation in zip(TABLE_PLACES, cafe.tables):
@@ -252,10 +253,10 @@ def build_scene(view: View) -> Scene:
         else:
             _flag(floor, nation, x + 3, y + 3, CELL - 6, CELL - 6)
             floor.append(Rect(x + 3, y + 3, CELL - 6, CELL - 6, None, COLORS["card_edge"], 2))
-            floor.append(Rect(x + 11, y + 27, CELL - 22, 40, COLORS["label"], COLORS["card_edge"], 1))
-            floor.append(Text(x + CELL / 2, y + 40, nation, 18, COLORS["ink"], True, "center"))
-            floor.append(Text(x + CELL / 2, y + 58, names[nation], 10, COLORS["ink"], False, "center", CELL - 26))
-        floor.append(Text(x + CELL - 8, y + CELL - 10, place, 10, COLORS["label"] if nation else COLORS["muted"],
+            floor.append(Rect(x + 6, y + 20, CELL - 12, 38, COLORS["label"], COLORS["card_edge"], 1))
+            floor.append(Text(x + CELL / 2, y + 31, nation, 18, COLORS["ink"], True, "center"))
+            floor.append(Text(x + CELL / 2, y + 48, names[nation], 12, COLORS["ink"], False, "center", CELL - 16))
+        floor.append(Text(x + CELL - 7, y + CELL - 12, place, 12, COLORS["label"] if nation else COLORS["muted"],
                           False, "right"))
         regions.append(Region("table", place, x + 3, y + 3, CELL - 6, CELL - 6))
 
@@ -268,13 +269,13 @@ def build_scene(view: View) -> Scene:
                        COLORS["placed"] if placed else COLORS["card_edge"], 3 if placed else 1.5)
         else:
             items.append(Rect(x + 6, y + 6, CELL - 12, CELL - 12, COLORS["seat"], COLORS["seat_edge"], 1.5))
-            items.append(Text(x + 13, y + 18, seat, 11, COLORS["seat_name"]))
+            items.append(Text(x + 12, y + 17, seat, 12, COLORS["seat_name"]))
         if seat in lit:
             lights.append(Rect(x + 4, y + 4, CELL - 8, CELL - 8, None, COLORS["lit"], 4))
             if not guest:
-                lights.append(Rect(x + 8, y + 30, CELL - 16, 32, COLORS["lit_fill"]))
+                lights.append(Rect(x + 8, y + 26, CELL - 16, 32, COLORS["lit_fill"]))
                 if lit[seat] is not None:   # None: lit without its points (a puzzle)
-                    lights.append(Text(x + CELL / 2, y + 46, f"+{lit[seat]}", 20, COLORS["lit"], True, "center"))
+                    lights.append(Text(x + CELL / 2, y + 42, f"+{lit[seat]}", 20, COLORS["lit"], True, "center"))
         regions.append(Region("seat", seat, x + 6, y + 6, CELL - 12, CELL - 12))
 
     if view.refused:
@@ -298,8 +299,8 @@ def build_scene(view: View) -> Scene:
             lights.append(Rect(x + 7, y + 1, CELL - 14, 24, COLORS["mark"]))
             lights.append(Text(x + CELL / 2, y + 13, label, 16, COLORS["label"], True, "center", CELL - 18))
         else:
-            lights.append(Rect(x + 14, y + 1, CELL - 28, 17, COLORS["mark"]))
-            lights.append(Text(x + CELL / 2, y + 9.5, label, 11, COLORS["label"], True, "center", CELL - 32))
+            lights.append(Rect(x + 10, y + 1, CELL - 20, 17, COLORS["mark"]))
+            lights.append(Text(x + CELL / 2, y + 9.5, label, 12, COLORS["label"], True, "center", CELL - 24))
 
     for seat in view.task_marks:     # a seat task: the seats the student picked
         x, y = cell_box(seat)
@@ -363,7 +364,7 @@ def _refused(items: list, lights: list, seat: str, guest: str, rule: str, tables
     if empty:
         items += [p._replace(alpha=FADED) for p in card if isinstance(p, Rect)]
     lights.append(Rect(x + 4, y + 4, CELL - 8, CELL - 8, None, REFUSED, 3))
-    lights.append(Text(x + CELL / 2, y + CELL / 2 + 4, "✗", 88, REFUSED, False, "center", alpha=0.8))
+    lights.append(Text(x + CELL / 2, y + CELL / 2 + 4, "✗", 72, REFUSED, False, "center", alpha=0.8))
     if empty:
         lights += [p._replace(alpha=0.9) for p in card if isinstance(p, Text)]
     lights.append(Rect(x + CELL / 2 - 24, y + 2, 48, 22, REFUSED, COLORS["label"], 1.5))
@@ -382,39 +383,42 @@ def _by_cell(primitives) -> tuple:
 
 
 SHEET_ROW = 17          # a scoresheet row
-SHEET_MIN_ROWS = 5      # rows kept for the scoresheet, whatever the info above it
+SHEET_MIN_ROWS = 4      # rows kept for the scoresheet, whatever the info above it
 SHEET_BUTTON_W = 30
 
 
 def _panel(out: list, regions: list, view: View, height: float) -> tuple[int, int]:
     """The side panel: title, players, piles, info lines, and the scoresheet at the bottom.
     Returns the scoresheet's window: (first row shown, rows that fit)."""
-    x, y, w = PANEL_X, GRID_Y - 4, PANEL_W
-    bottom = GRID_Y + 5 * CELL + 4
+    x, w = PANEL_X, PANEL_W
+    if view.picture:   # beside the café, as tall as it
+        y, bottom = GRID_Y - 4, GRID_Y + 5 * CELL + 4
+    else:              # the buttons and the status under it
+        y, bottom = PANEL_Y, PANEL_BOTTOM
     out.append(Rect(x, y, w, bottom - y, COLORS["panel"], COLORS["panel_edge"]))
     title_w = w - 28
     if view.title_button:   # e.g. New game, at the right of the title
         key, label, enabled = view.title_button
         bw = max(84, round(14 + 7.4 * len(label)))
-        bx, by = x + w - 10 - bw, y + 9
+        bx, by = x + w - 10 - bw, y + 6
         out.append(Rect(bx, by, bw, 24, COLORS["button"] if enabled else COLORS["button_off"],
                         COLORS["card_edge"], 1))
         out.append(Text(bx + bw / 2, by + 12, label, 12, COLORS["button_text"] if enabled
                         else COLORS["button_off_text"], True, "center", bw - 6))
         regions.append(Region("button", key, bx, by, bw, 24))
         title_w = w - 38 - bw
-    out.append(Text(x + 14, y + 20, view.title or "Café International", 18, COLORS["ink"], True, "left", title_w))
-    line = y + 50
+    out.append(Text(x + 14, y + 18, view.title or "Café International", 18, COLORS["ink"], True, "left", title_w))
+    line = y + 46
     for p in view.players:
         if p.to_move:
             out.append(Text(x + 14, line, "▶", 15, COLORS["selected"], True))
-        out.append(Text(x + 32, line, p.name, 15, COLORS["ink"], p.to_move, "left", 120))
-        out.append(Text(x + 190, line, f"{p.score}", 15, COLORS["ink"], True, "right"))
-        out.append(Text(x + 202, line, p.counts, 12, COLORS["muted"], False, "left", w - 212))
-        line += 24
+        out.append(Text(x + 32, line, p.name, 15, COLORS["ink"], p.to_move, "left", 170))
+        out.append(Text(x + 238, line, f"{p.score}", 15, COLORS["ink"], True, "right"))
+        out.append(Text(x + 252, line, p.counts, 12, COLORS["muted"], False, "left", w - 262))
+        line += 21
     if view.piles:
         out.append(Text(x + 14, line + 4, view.piles, 13, COLORS["muted"], False, "left", w - 28))
-        line += 30
+        line += 26
     info_bottom = bottom - 14
     if view.sheet_title:
         info_bottom = min(info_bottom, bottom - 8 - 28 - SHEET_MIN_ROWS * SHEET_ROW)
@@ -423,7 +427,7 @@ def _panel(out: list, regions: list, view: View, height: float) -> tuple[int, in
             break
         bold = text.startswith("*")
         out.append(Text(x + 14, line, text.lstrip("*"), 13, COLORS["ink"], bold, "left", w - 28))
-        line += 19
+        line += 17
     if not view.sheet_title:
         return (0, 0)
     return _sheet(out, regions, view, line - 6, bottom)
@@ -470,10 +474,10 @@ def _sheet(out: list, regions: list, view: View, top: float, bottom: float) -> t
         regions.append(Region("row", f"row{i + 1}", x, ry, row_w, SHEET_ROW, i))
     if scroll:
         for key, label, ry, enabled in (("rows_up", "▲", rows_top, start > 0),
-                                        ("rows_down", "▼", rows_top + fit * SHEET_ROW - 22, start + fit < n)):
-            out.append(Rect(x + w - 22, ry, 22, 22, COLORS["button"] if enabled else COLORS["button_off"]))
-            out.append(Text(x + w - 11, ry + 11, label, 11, COLORS["label"], True, "center"))
-            regions.append(Region("button", key, x + w - 22, ry, 22, 22))
+                                        ("rows_down", "▼", rows_top + fit * SHEET_ROW - 17, start + fit < n)):
+            out.append(Rect(x + w - 22, ry, 22, 17, COLORS["button"] if enabled else COLORS["button_off"]))
+            out.append(Text(x + w - 11, ry + 8.5, label, 12, COLORS["label"], True, "center"))
+            regions.append(Region("button", key, x + w - 22, ry, 22, 17))
     if not n:
         out.append(Text(x + 6, rows_top + SHEET_ROW / 2, "—", 12, COLORS["muted"]))
     return (start, fit)
@@ -483,14 +487,15 @@ def _hand(out: list, regions: list, view: View) -> tuple | None:
     """The hand (or the palette) and the hand-over screen; returns the hand's patches (its
     title, then a rectangle a card, the chosen one's frame included), or None under a hand-over
     screen."""
-    title = [Text(GRID_X, HAND_Y - 14, view.hand_title, 14, COLORS["ink"], True, "left", 800)]
-    patches = [((0, HAND_Y - 34, WIDTH, 30), tuple(title))]
+    top = GRID_Y + 5 * CELL + 6   # the strip under the café, across the widget
+    title = [Text(GRID_X, HAND_Y - 12, view.hand_title, 14, COLORS["ink"], True, "left", 800)]
+    patches = [((0, top, WIDTH, HAND_Y - 3 - top), tuple(title))]
     out += title
     card_h = PALETTE_H if view.palette else CARD_H
     for i, guest in enumerate(view.hand):
         row, col = divmod(i, 12)
         x = GRID_X + col * (CARD_W + CARD_GAP)
-        y = HAND_Y + row * (card_h + 6)
+        y = HAND_Y + row * (card_h + PALETTE_GAP)
         card: list = []
         guest_card(card, guest, x, y, CARD_W, card_h)
         if view.selected == i:   # the chosen card's frame, within its patch
@@ -500,7 +505,7 @@ def _hand(out: list, regions: list, view: View) -> tuple | None:
         patches.append(((x - 3, y - 3, CARD_W + 6, card_h + 6), tuple(card)))
         regions.append(Region("palette" if view.palette else "card", guest, x, y, CARD_W, card_h, i))
     if view.handover:
-        x, y, w, h = GRID_X - 6, HAND_Y - 30, 12 * (CARD_W + CARD_GAP) + 6, CARD_H + 40
+        x, y, w, h = GRID_X - 6, top + 2, 12 * (CARD_W + CARD_GAP) + 6, HEIGHT - top - 6
         out.append(Rect(x, y, w, h, COLORS["handover"]))
         out.append(Text(x + w / 2, y + h / 2, view.handover, 17, COLORS["label"], True, "center", w - 20))
         regions.append(Region("handover", "handover", x, y, w, h))
@@ -512,28 +517,29 @@ def _controls(out: list, regions: list, view: View) -> tuple:
     """The buttons and the status; returns them as patches (a button each, then the status)."""
     patches = []
     for i, (key, label, enabled) in enumerate(view.buttons):
-        x = GRID_X + i * (BUTTON_W + BUTTON_GAP)
-        button = (Rect(x, BUTTON_Y, BUTTON_W, BUTTON_H,
+        row, col = divmod(i, BUTTON_ROW)
+        x, y = PANEL_X + col * (BUTTON_W + BUTTON_GAP), BUTTON_Y + row * (BUTTON_H + 6)
+        button = (Rect(x, y, BUTTON_W, BUTTON_H,
                        COLORS["button"] if enabled else COLORS["button_off"], COLORS["card_edge"], 1),
-                  Text(x + BUTTON_W / 2, BUTTON_Y + BUTTON_H / 2, label, 14,
+                  Text(x + BUTTON_W / 2, y + BUTTON_H / 2, label, 14,
                        COLORS["button_text"] if enabled else COLORS["button_off_text"], True, "center",
                        BUTTON_W - 10))
         out += button
-        patches.append(((x - 1, BUTTON_Y - 1, BUTTON_W + 2, BUTTON_H + 2), button))
-        regions.append(Region("button", key, x, BUTTON_Y, BUTTON_W, BUTTON_H))
+        patches.append(((x - 1, y - 1, BUTTON_W + 2, BUTTON_H + 2), button))
+        regions.append(Region("button", key, x, y, BUTTON_W, BUTTON_H))
     first = len(out)
     fill = {"error": COLORS["status_error"], "ok": COLORS["status_ok"]}.get(view.status_kind, COLORS["status"])
-    out.append(Rect(GRID_X - 4, STATUS_Y, WIDTH - GRID_X - 16, STATUS_H, fill, COLORS["panel_edge"]))
-    width = WIDTH - GRID_X - 36
-    size, step = STATUS_SIZE, STATUS_LINE
-    lines = wrap(view.status, width, size, 99)
-    if len(lines) > 3:   # a long message: four smaller lines rather than a squeezed third
-        size, step = 13, 15
-        lines = wrap(view.status, width, size, 4)
+    out.append(Rect(PANEL_X, STATUS_Y, PANEL_W, STATUS_H, fill, COLORS["panel_edge"]))
+    width = PANEL_W - 20
+    for size, step, most in STATUS_SIZES:   # a long message: more, smaller lines, never under 12 px
+        lines = wrap(view.status, width, size, 99)
+        if len(lines) <= most:
+            break
+    lines = wrap(view.status, width, size, most)
     top = STATUS_Y + STATUS_H / 2 - (len(lines) - 1) * step / 2
     for i, text in enumerate(lines):
-        out.append(Text(GRID_X + 8, top + step * i, text, size, COLORS["ink"], False, "left", width))
-    patches.append(((GRID_X - 5, STATUS_Y - 1, WIDTH - GRID_X - 14, STATUS_H + 2), tuple(out[first:])))
+        out.append(Text(PANEL_X + 10, top + step * i, text, size, COLORS["ink"], False, "left", width))
+    patches.append(((PANEL_X - 1, STATUS_Y - 1, PANEL_W + 2, STATUS_H + 2), tuple(out[first:])))
     return tuple(patches)
 
 

@@ -66,13 +66,18 @@ SEX_MARK = {"f": "♀ f", "m": "♂ m"}
 
 # -- geometry (logical pixels; the live canvas is drawn at 2× for sharp text) ---------------
 
-CELL = 92            # one grid cell of the café
-GRID_X, GRID_Y = 46, 42   # top-left of cell a1
+CELL = 80            # one grid cell of the café
+GRID_X, GRID_Y = 34, 30   # top-left of cell a1
 CAFE_SIZE = (GRID_X + 5 * CELL + 14, GRID_Y + 5 * CELL + 14)   # a café picture alone
 
-WIDTH = 900          # fits a 1366-px classroom laptop beside JupyterLab's file browser
-PANEL_X, PANEL_W = 530, 356
-HAND_Y = 546         # top of the hand row
+# The widget fits a 1366 × 768 classroom laptop in JupyterLab, beside its file browser: 900 × 560
+# CSS pixels. The café at the left; at its right the panel, the buttons and the status; the
+# hand (or the palette of 24 guests) in a strip across the bottom. No text under 12 px.
+WIDTH = 900
+PANEL_X, PANEL_W = 452, 440
+PANEL_Y, PANEL_BOTTOM = 6, 270          # the panel's top and bottom in the widget
+HAND_Y = 460         # top of the hand row (its title above it)
 CARD_W, CARD_H, CARD_GAP = 64, 68, 6
-BUTTON_Y, BUTTON_H, BUTTON_W, BUTTON_GAP = 0, 34, 124, 10   # BUTTON_Y is set per layout
-STATUS_H = 64          # up to three lines of 15-px text: a refusal or a grade is read whole
+BUTTON_Y, BUTTON_H, BUTTON_W, BUTTON_GAP = 278, 32, 141, 8   # two rows of three under the panel
+STATUS_Y, STATUS_H = 356, 78           # three lines of 15-px text, five of 13 px or six of 12 px
+MIN_TEXT = 12        # the smallest text drawn, in CSS pixels
