@@ -300,3 +300,45 @@ def test_the_history_buttons_wait_for_a_game_to_look_back_at():
     assert {"back", "forward"} <= set(buttons)
     w.click(*w.locate("forward"))
     assert w.mode == "play" and w.status == "Back to the game."
+
+
+def test_try_from_here_plays_on_from_a_past_position_and_back_to_game_returns():
+    """Try from here (the card game's key, on the board): a copy of the game as it was after
+    the action shown, the same players; the game waits untouched until Back to game."""
+    w = BoardWidget(game=BoardGame.new(players=2, seed=7), players=["human", "computer"])
+    w.command("DEf@d13, DEm*@c12; end")
+    game, save = w.game.format(), w.save()
+    w.command("try")                                   # not looking back: nothing to try from
+    assert w.status == "Try from here plays on from a position of the past: look back with ◀ first."
+    assert w.game.format() == game
+    w.command("back; back")
+    assert w.viewing == 0
+    tap(w, "try")
+    assert w.mode == "play" and w.viewing is None and w.game.log == [] and w.game.scores == (0, 0)
+    assert w.game.state == BoardGame.from_json(save).log[0].before
+    assert w.status.startswith("Playing on from the start: a copy of the game as it began")
+    w.command("DEf@d13, DEm*@c12; end")                # the first turn again; the computer answers
+    assert [e.action for e in w.game.log] == ["DEf@d13, DEm*@c12", "CUm@b9, TRf@b11"]
+    tap(w, "live")
+    assert (w.mode, w.status) == ("play", "Back to the game.") and w.game.format() == game
+    assert w.save() == save and "live" not in {r.name for r in w.scene.regions}
+    w.command("back")
+    w.command("essayer")                               # in French: from after turn 1
+    assert w.game.log[0].before == BoardGame.from_json(save).log[1].before   # the computer to move, who plays
+    assert w.status.startswith("Playing on from action 1: a copy of the game as it was then")
+    assert "live" in {r.name for r in w.scene.regions} and w.game.seed is None
+    tap(w, "new")                                      # asked first, then the game's next seed
+    assert w.status.startswith("Start a new game?")
+    tap(w, "new")
+    assert w.game.seed == 8 and w.game.log == [] and "live" not in {r.name for r in w.scene.regions}
+
+
+def test_both_widgets_are_a_shell_and_its_modes():
+    from cafe_widget import CafeWidget
+    from cafe_widget.widget.modes import Mode
+
+    assert list(CafeWidget.MODES) == ["play", "history", "sandbox", "puzzle", "seats"]
+    assert list(BoardWidget.MODES) == ["play", "history"]
+    assert all(isinstance(m, Mode) and m.name == name for cls in (CafeWidget, BoardWidget)
+               for name, m in cls.MODES.items())
+    assert type(CafeWidget.MODES["history"]) is type(BoardWidget.MODES["history"])   # one mode, two games

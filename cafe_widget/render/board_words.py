@@ -73,6 +73,11 @@ BOARD_WORDS = Localized({
     "error": N_("Something went wrong: {error}"),
     "new_confirm": N_("Start a new game? This one would be lost (w.save() keeps it as "
                          "text): click New game again to start."),
+    "tried": N_("Playing on from action {n}: a copy of the game as it was then, the same "
+                "players. Back to game returns to the game."),
+    "try_first": N_("Try from here plays on from a position of the past: look back with ◀ first."),
+    "tried_start": N_("Playing on from the start: a copy of the game as it began, the same "
+                      "players. Back to game returns to the game."),
     "loaded_what": N_("Loaded: {what}."),
     "loaded_by_hand": N_("Loaded: {what}. A game set up by hand (no seed): its start is "
                             "taken as written."),

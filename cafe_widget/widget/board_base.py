@@ -16,13 +16,13 @@ HUMAN = "human"
 KINDS = ("human", "random", "greedy", "steady", "strong", "computer")
 #: Words the command box takes, in every language (the card widget's: the same actions).
 COMMANDS = {word: action for word, action in CARD_COMMANDS.items()
-            if action in ("end", "undo", "hint", "new", "back", "forward", "live")}
+            if action in ("end", "undo", "hint", "new", "back", "forward", "live", "try")}
 # Translators: the word a student types before a tile to send it to the bar / to exchange a joker
 # ("bar RUm", "swap ITf@c2"), "|" between several; the notation's own words always work too.
 ACTION_WORDS = typed_words({"bar": NP_("typed", "bar"), "swap": NP_("typed", "swap")})
 #: Everything an event may change: copied first, put back when the event is refused.
 STATE_KEYS = ("_game", "_kinds", "_bots", "_selected", "_asking", "_swap_mode", "_hint", "_marks", "_info",
-              "_status", "_kind", "_viewing")
+              "_status", "_kind", "_viewing", "_stash")
 
 
 class _BestActionPlayer:

@@ -237,7 +237,7 @@ class BoardPlay:
             self._set_status(board_say(lang, "hint_swap", action=best.text), "ok")
 
     def _button_new(self) -> None:
-        game = self._game
+        game = self._game if self._stash is None else self._stash["_game"]   # not the game tried
         if not game.is_over and (game.log or game.turn) and self._asked != "new":
             self._confirm = "new"   # a game in progress (a tile seated this turn included): ask first
             self._set_status(board_say(self.lang, "new_confirm"), "")
@@ -323,10 +323,13 @@ class BoardPlay:
         """One step of a typed line, on the game as the steps before left it (a New game
         included); a refusal raises, and the whole line is taken back."""
         key = COMMANDS.get(" ".join(step.lower().split()))
+        if self._viewing is not None:   # looking back: read-only, but for its own buttons
+            if key not in HISTORY_KEYS:
+                raise Refused(board_say(self.lang, "history_live_first", text=shorten(step)))
+            getattr(self, f"_button_{key}")()
+            return
         if self._answered_first(key):
             return
-        if self._viewing is not None and key not in HISTORY_KEYS:   # looking back: read-only
-            raise Refused(board_say(self.lang, "history_live_first", text=shorten(step)))
         game = self._game
         if key is not None:
             getattr(self, f"_button_{key}")()

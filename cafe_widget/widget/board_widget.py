@@ -24,18 +24,33 @@ from ..engine.game import SAVE_FORMAT as GAME_SAVE
 from ..render.board_scene import (BOARD_LAYERS, BOARD_ZONES, HEIGHT, WIDTH, BoardView, build_board_scene,
                                   player_lines)
 from ..render.board_words import board_say
+from ..render.words import say
 from ..render.scene import hit_test
 from .safety import Refused, field, read_json
 from .shell import Shell
 # the names tests and notebooks read here, as before the split
 from .board_base import (ACTION_WORDS, COMMANDS, HUMAN, KINDS, STATE_KEYS,  # noqa: F401
                          game_from_position, make_computer)
-from .board_history import BoardHistory
+from .board_history import HISTORY, BoardHistory
 from .board_play import BoardPlay
-from .card_base import Screen
+from .modes import Mode, modes
 
-#: The board widget's screens by ``w.mode``: each one's view and what a click on it means.
-SCREENS = {"play": Screen("_play_view", "_play_click"), "history": Screen("_history_view", "_history_click")}
+
+class Play(Mode):
+    """The live board game (``w.mode == "play"``): every hand open (B3), the bar, the buttons."""
+
+    name = "play"
+
+    def view(self, w) -> BoardView:
+        return w._play_view()
+
+    def click(self, w, region) -> None:
+        if w._answered_first("new" if region.kind == "button" and region.name == "new" else None):
+            return
+        w._play_click(region)
+
+    def save(self, w) -> dict:
+        return w._game_save()
 
 
 class BoardWidget(Shell, BoardPlay, BoardHistory):
@@ -51,6 +66,9 @@ class BoardWidget(Shell, BoardPlay, BoardHistory):
     *Bar* sends the chosen tile to the bar (B9); *Swap* exchanges it for a seated joker (B10);
     *Undo* takes back a tile of the turn; *Hint* lights the best action.
     """
+
+    #: The screens, each a mode (``w.mode`` names the one shown).
+    MODES = modes(Play(), HISTORY)
 
     def __init__(self, game: BoardGame | None = None, players=None, lang: str | None = None, *,
                  seed: int | None = None):
@@ -108,6 +126,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory):
         self._info: tuple = ()
         self._status, self._kind = "", ""
         self._viewing: int | None = None   # the position looked back at (0 … len(log)), or None
+        self._stash: dict | None = None    # the game, while one tried from a past position is played
 
     # -- what tests and notebooks read ---------------------------------------------------------
 
@@ -132,10 +151,10 @@ class BoardWidget(Shell, BoardPlay, BoardHistory):
         ``swap ITf@c2``, ``end``, ``undo``, ``hint``, ``new`` (French words too)."""
         self._guarded(self._command_line, text)
 
-    @property
-    def mode(self) -> str:
-        """The screen shown: ``"play"``, or ``"history"`` while looking back (◀ ▶, read-only)."""
-        return "play" if self._viewing is None else "history"
+    def _current(self) -> Mode:
+        """The screen shown: ``"play"``, or ``"history"`` while looking back (◀ ▶, read-only;
+        *Try from here* plays on from there)."""
+        return self.MODES["play" if self._viewing is None else "history"]
 
     @property
     def viewing(self) -> int | None:
@@ -145,9 +164,12 @@ class BoardWidget(Shell, BoardPlay, BoardHistory):
     def save(self) -> str:
         """The game as JSON text to keep and :meth:`load` again: ``BoardGame.to_json`` (the seed,
         the start, every action, the turn in progress) with the players."""
+        return json.dumps(self._current().save(self), indent=1)
+
+    def _game_save(self) -> dict:
         data = json.loads(self._game.to_json())
         data["widget"] = {"players": list(self._kinds)}
-        return json.dumps(data, indent=1)
+        return data
 
     def _load(self, text) -> None:
         data = read_json(text)
@@ -190,9 +212,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory):
         if region is None:
             return
         self._hint = ()
-        if self._answered_first("new" if region.kind == "button" and region.name == "new" else None):
-            return
-        getattr(self, SCREENS[self.mode].click)(region)
+        self._current().click(self, region)
 
     def _play_click(self, region) -> None:
         """A tile, a chair, a table, the bar or a button of the live game."""
@@ -210,10 +230,6 @@ class BoardWidget(Shell, BoardPlay, BoardHistory):
             self._button_bar()
 
     # -- the view -------------------------------------------------------------------------
-
-    def view(self) -> BoardView:
-        """The view of the screen right now (the current screen's, ``w.mode``)."""
-        return getattr(self, SCREENS[self.mode].view)()
 
     def _play_view(self) -> BoardView:
         game, lang = self._game, self.lang
@@ -236,6 +252,8 @@ class BoardWidget(Shell, BoardPlay, BoardHistory):
                    ("swap", board_say(lang, "swap"), human and tile is not None and turn is None),
                    ("hint", board_say(lang, "hint"), human),
                    ("new", board_say(lang, "new"), True))
+        if self._stash is not None:   # a game tried from a past position: the game waits
+            buttons += (("live", say(lang, "live"), True),)
         return BoardView(
             game.board, lang, players=player_lines(game, lang, self._kinds), bag=len(game.bag),
             selected=self._selected if tile is not None else None, lit=lit,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import NamedTuple
 
 
 from ..engine import Cafe
@@ -21,22 +20,6 @@ DEFAULT_COMPUTER = "steady"      # places a turn whenever it can: a student sees
 STATE_KEYS = SCREEN_STATE + ("_guide", "_box_pile", "_task_guest", "_task_marks", "_answer_shown",
                              "_puzzles", "_pi", "_puzzle", "_grade", "_solved", "_shown_best", "_stash",
                              "_refused", "_round")
-class Screen(NamedTuple):
-    """A screen of the card widget: the method that makes its view, and the one that says what
-    a click on a region of it means (``w.mode`` names the screen shown)."""
-
-    view: str
-    click: str
-
-
-#: Every screen, by its name in ``w.mode``: a new screen is a file with its two methods, and a line.
-SCREENS = {
-    "play": Screen("_game_view", "_play_click"),            # play.py
-    "history": Screen("_history_view", "_history_click"),   # history.py
-    "sandbox": Screen("_sandbox_view", "_board_click"),     # puzzles.py, play.py
-    "puzzle": Screen("_puzzle_view", "_board_click"),
-    "seats": Screen("_task_view", "_task_click"),
-}
 #: The scoresheet's and the history's buttons: they work whatever the game is waiting for.
 HISTORY_BUTTONS = ("back", "forward", "review", "rows_up", "rows_down", "try", "live", "best", "new")
 #: Words the command box takes for the buttons (besides placements in notation): each action's

@@ -10,11 +10,9 @@ import json
 
 from ..engine import Cafe, Game, IllegalMove, NotationError
 from ..engine.cafe import parse_placement
-from ..engine.cards import parse_guest
 from ..engine.errors import shorten
 from ..i18n import N_
 from ..engine.game import SAVE_FORMAT as GAME_SAVE
-from ..engine.layout import SEATS
 from ..guide import Guide
 from ..practice import Puzzle
 from ..render.words import say
@@ -23,7 +21,8 @@ from .safety import WIDGET_SAVE, Refused, field
 HUMAN = "human"
 #: The players a save may name.
 KINDS = (HUMAN, "computer", "random", "greedy", "steady", "strong")
-GAME, SANDBOX, PUZZLE, SEATS_TASK = "game", "sandbox", "puzzle", "seats"
+#: The screens a game is not: each is a mode of ``puzzles.py`` (a game is ``"play"``).
+GAME, SANDBOX, PUZZLE, SEATS_TASK = "play", "sandbox", "puzzle", "seats"
 #: Everything a game's screen is: kept aside by *Try from here*, given back by *Back to game*.
 SCREEN_STATE = ("_mode", "_game", "_kinds", "_bots", "_cafe", "_turn", "_variant", "_selected",
                 "_hint", "_badges", "_info", "_status", "_kind", "_revealed", "_waiting",
@@ -31,22 +30,15 @@ SCREEN_STATE = ("_mode", "_game", "_kinds", "_bots", "_cafe", "_turn", "_variant
 
 
 def save_data(w) -> dict:
-    if w._mode == GAME and w._game is not None:
-        return game_save(w._game, w._kinds, w._waiting, w._guide)
+    """What the screen shown holds, as the current mode saves it."""
+    return w._current().save(w)
+
+
+def screen_save(w, start) -> dict:
+    """A save of a screen that is not a game: its café (``start``, before the turn in progress),
+    the turn's placements, and the game it was tried from (``from``). Each mode adds its own."""
     data = {"format": WIDGET_SAVE, "version": 1, "game": "card", "screen": w._mode,
-            "variant": bool(w._variant)}
-    if w._mode == SEATS_TASK:
-        data.update(cafe=w._turn.cafe.format(), guest=w._task_guest, marks=list(w._task_marks),
-                    answer_shown=bool(w._answer_shown))
-    else:
-        start = w._puzzle.cafe if w._mode == PUZZLE else w._cafe
-        data.update(cafe=start.format(), turn=[c.text for c in w._turn.cards])
-    if w._mode == SANDBOX:
-        data["box_pile"] = bool(w._box_pile)
-    if w._mode == PUZZLE:
-        data.update(puzzles=[{"cafe": p.cafe.format(), "hand": " ".join(p.hand), "variant": p.variant,
-                              "level": p.level, "number": p.number} for p in w._puzzles],
-                    index=w._pi, solved=sorted(w._solved), shown_best=sorted(w._shown_best))
+            "variant": bool(w._variant), "cafe": start.format(), "turn": [c.text for c in w._turn.cards]}
     if w._stash is not None:
         stash = w._stash
         data["from"] = game_save(stash["_game"], stash["_kinds"], stash["_waiting"], None)
@@ -92,39 +84,17 @@ def load_screen(w, data: dict) -> None:
     screen = data.get("screen")
     variant = field(data, "variant", bool, N_("must be true or false"))
     cafe = Cafe.parse(field(data, "cafe", str, N_("must be a café notation")))
-    turn = (field(data, "turn", list, N_("must list the placements of the turn in progress"))
-            if screen != SEATS_TASK else [])
-    if screen == SANDBOX:
-        w._setup(None, None, cafe, variant, None, fill_pile=False)
-        w._box_pile = bool(data.get("box_pile"))
-    elif screen == PUZZLE:
-        w._start_puzzles(puzzles_of(field(data, "puzzles", list, N_("must list the puzzles"))))
-        index = field(data, "index", int, N_("must be the puzzle shown (from 0)"))
-        if not 0 <= index < len(w._puzzles) or w._puzzles[index].cafe != cafe:
-            raise NotationError("json", "index", N_("is not the puzzle whose café is saved"))
-        w._open_puzzle(index)
-        for name in ("solved", "shown_best"):
-            marks = field(data, name, list, N_("must list puzzles by their index"))
-            if not all(isinstance(i, int) and 0 <= i < len(w._puzzles) for i in marks):
-                raise NotationError("json", name, N_("must list puzzles by their index"))
-            setattr(w, f"_{name}", set(marks))
-    elif screen == SEATS_TASK:
-        guest = parse_guest(field(data, "guest", str, N_("must be the guest to seat")), "guest")
-        marks = field(data, "marks", list, N_("must list seats"))
-        w._setup(None, None, cafe, variant, None, fill_pile=False)
-        w._turn = cafe.begin_turn(variant)
-        w._mode, w._task_guest, w._answer_shown = SEATS_TASK, guest, bool(data.get("answer_shown"))
-        seats = {parse_placement(f"{guest}@{m}")[1] if isinstance(m, str) else None for m in marks}
-        if None in seats:
-            raise NotationError("json", "marks", N_("must list seats"))
-        w._task_marks = tuple(sorted(seats, key=SEATS.index))
-    else:
+    mode = w.MODES.get(screen) if isinstance(screen, str) and screen not in (GAME, "history") else None
+    if mode is None:
         raise NotationError("json", "screen", N_("is not one of sandbox, puzzle, seats"))
+    turn = (field(data, "turn", list, N_("must list the placements of the turn in progress"))
+            if mode.takes_placements else [])
+    mode.load(w, data, cafe, variant)
     for placement in turn:
         if not isinstance(placement, str):
             raise NotationError("json", "turn", N_("must list the placements of the turn in progress"))
         guest, seat = parse_placement(placement)
-        if screen == PUZZLE and guest not in w._hand():
+        if guest not in w._hand():
             raise IllegalMove.because("R4", "not_in_hand", w._turn.cafe, move=placement, guest=guest)
         w._turn = w._turn.place(guest, seat)
     w._stash = stash

@@ -11,68 +11,29 @@ from ..render.scene import PlayerLine, View
 from ..render.words import say, turn_lines
 from .card_saves import HUMAN, SCREEN_STATE
 from .card_base import HISTORY_BUTTONS, _hint_labels
+from .modes import History, LookingBack
+
+#: Looking back at a card game (``w.mode == "history"``): the scoresheet's and the history's
+#: buttons work, the rest of the screen is read-only.
+HISTORY = History(HISTORY_BUTTONS)
 
 
-class HistoryScreen:
-    """The history screen and the scoresheet, mixed into CafeWidget."""
+class HistoryScreen(LookingBack):
+    """The history screen and the scoresheet, mixed into CafeWidget; ◀ ▶ and the read-only
+    clicks are :class:`~.modes.LookingBack`, the board game's too."""
 
-    def _history_click(self, region) -> None:
-        """Looking back is read-only: the scoresheet's buttons work, anything else says so."""
-        if region.kind == "button" and region.name in HISTORY_BUTTONS:
-            getattr(self, f"_button_{region.name}")()
-            return
-        self._view_best = False
-        if self._viewing:
-            self._say("history_read_only", n=self._viewing, total=len(self._game.log))
-        else:
-            self._say("history_read_start")
-
-    def _position(self, n: int):
-        """The game state after the first ``n`` actions of the log (0: the start)."""
-        log = self._game.log
-        return log[n].before if n < len(log) else self._game.state
-
-    def _show_position(self, n: int) -> None:
-        """Look back at the position after the ``n``-th action (read-only)."""
-        if self._game is None:
-            return
-        total = len(self._game.log)
-        n = max(0, min(n, total))
+    def _clear_choice(self) -> None:
         self._selected, self._hint, self._badges, self._view_best = None, (), (), False
-        if n == total and self._viewing is not None and self._viewing == total:
-            self._button_live()
-            return
-        self._viewing = n
-        if n == 0:
-            self._say("history_shown_start")
-            return
-        entry = self._game.log[n - 1]
-        self._set_status(say(self.lang, "history_shown", n=n, total=total,
-                             what=self._entry_words(entry)), "")
+
+    def _read_only(self) -> None:
+        self._view_best = False
+        super()._read_only()
 
     def _entry_words(self, entry) -> str:
         name = self._name(entry.player)
         if entry.turn is not None:
             return say(self.lang, "what_turn", name=name, turn=entry.turn.text, points=entry.turn.points)
         return say(self.lang, f"what_{entry.kind}", name=name)
-
-    def _button_back(self) -> None:
-        total = len(self._game.log)
-        here = total if self._viewing is None else self._viewing
-        if self._viewing is None and total:
-            self._show_position(total - 1 if self._game.turn is None else total)
-            return
-        self._show_position(max(0, here - 1))
-
-    def _button_forward(self) -> None:
-        if self._viewing is None:
-            self._say("back_live")
-            return
-        total = len(self._game.log)
-        if self._viewing >= total:
-            self._button_live()
-            return
-        self._show_position(self._viewing + 1)
 
     def _button_live(self) -> None:
         """Back to the live game (from the history, or from a sandbox tried from it)."""

@@ -12,8 +12,29 @@ from ..engine.layout import TOUCHES
 from ..render.frames import refused_mark
 from ..render.scene import View
 from ..render.words import WORDS, card_points, game_lines, say, sex_word, turn_lines
-from .card_saves import HUMAN, PUZZLE, SEATS_TASK
+from .card_saves import GAME, HUMAN
 from .card_base import HISTORY_BUTTONS, _hint_labels
+from .modes import Mode
+
+
+class Play(Mode):
+    """The live game (``w.mode == "play"``): the hand of the person to move (behind the
+    hand-over screen between two people), the buttons of a turn, the scoresheet."""
+
+    name = GAME
+    free_buttons = HISTORY_BUTTONS
+
+    def view(self, w) -> View:
+        return w._game_view()
+
+    def click(self, w, region) -> None:
+        w._play_click(region)
+
+    def hand(self, w) -> tuple:
+        return w._game.hand(w._shown_player())
+
+    def save(self, w) -> dict:
+        return w._game_save()
 
 
 class PlayScreen:
@@ -51,16 +72,8 @@ class PlayScreen:
             getattr(self, f"_button_{region.name}")()
 
     def _hand(self) -> tuple[str, ...]:
-        if self._mode == PUZZLE:
-            hand = list(self._puzzle.hand)
-            for card in self._turn.cards:
-                hand.remove(card.guest)
-            return tuple(hand)
-        if self._mode == SEATS_TASK:
-            return (self._task_guest,)
-        if self._game is None:
-            return GUEST_KINDS
-        return self._game.hand(self._shown_player())
+        """The cards played from on the screen shown (the current mode's)."""
+        return self._current().hand(self)
 
     def _shown_player(self) -> int:
         return self._game.to_move if self._waiting is None else self._waiting
@@ -79,10 +92,10 @@ class PlayScreen:
         guest = self._hand()[index]
         scores = self._seat_scores(guest)
         if scores:
-            if self._mode == PUZZLE:   # the points would give the puzzle away: only where
-                seats = ", ".join(scores)
-            else:
+            if self._current().shows_points:
                 seats = ", ".join(f"{s} (+{c.points})" for s, c in scores.items())
+            else:   # the points would give the puzzle away: only where
+                seats = ", ".join(scores)
             self._say("may_sit", guest=guest, seats=seats)
         else:
             self._say("nowhere", guest=guest)
@@ -106,8 +119,7 @@ class PlayScreen:
             if self._game is None:
                 self._turn = self._turn.place(guest, seat)
                 card = self._turn.cards[-1]
-                if self._mode == PUZZLE:
-                    self._grade = None
+                self._current().turn_changed(self)
             else:
                 card = self._game.place(f"{guest}@{seat}")
         except IllegalMove as refusal:   # drawn on the seat, faded, with its rule (R5–R14)
@@ -143,8 +155,7 @@ class PlayScreen:
         if self._game is None:
             last = self._turn.cards[-1].text if self._turn.cards else ""
             self._turn = self._turn.undo()   # raises (R4) when there is nothing to take back
-            if self._mode == PUZZLE:
-                self._grade = None
+            self._current().turn_changed(self)
         else:
             last = self._game.undo()
         hand = self._hand()

@@ -6,13 +6,128 @@ from __future__ import annotations
 
 
 
-from ..engine.cards import GUEST_KINDS
+from ..engine import NotationError
+from ..engine.cafe import parse_placement
+from ..engine.cards import GUEST_KINDS, parse_guest
 from ..engine.layout import SEATS
+from ..i18n import N_
 from ..practice import check_seats
 from ..render.scene import View
 from ..render.words import say, turn_lines
-from .card_saves import PUZZLE, SEATS_TASK
+from .card_saves import PUZZLE, SANDBOX, SEATS_TASK, puzzles_of, screen_save
 from .card_base import _hint_labels
+from .modes import Mode
+from .safety import field
+
+
+class Sandbox(Mode):
+    """A café and the 24 guests (``w.mode == "sandbox"``): place any guest where the rules let
+    her or him sit, see the points table by table, keep the turn or take it back."""
+
+    name = SANDBOX
+
+    def view(self, w) -> View:
+        return w._sandbox_view()
+
+    def click(self, w, region) -> None:
+        w._board_click(region)
+
+    def hand(self, w) -> tuple:
+        return GUEST_KINDS
+
+    def save(self, w) -> dict:
+        return dict(screen_save(w, w._cafe), box_pile=bool(w._box_pile))
+
+    def load(self, w, data: dict, cafe, variant: bool) -> None:
+        w._setup(None, None, cafe, variant, None, fill_pile=False)
+        w._box_pile = bool(data.get("box_pile"))
+
+
+class PuzzleMode(Mode):
+    """"Find the best turn" (``w.mode == "puzzle"``): a café and a hand, a turn played card by
+    card, *Check* grades it; the seats light up without their points."""
+
+    name = PUZZLE
+    shows_points = False
+
+    def view(self, w) -> View:
+        return w._puzzle_view()
+
+    def click(self, w, region) -> None:
+        w._board_click(region)
+
+    def hand(self, w) -> tuple:
+        hand = list(w._puzzle.hand)
+        for card in w._turn.cards:
+            hand.remove(card.guest)
+        return tuple(hand)
+
+    def turn_changed(self, w) -> None:
+        w._grade = None   # the grade was of another turn
+
+    def check(self, w) -> None:
+        grade = w._puzzle.grade(w._turn_text(), w.lang)
+        w._grade = grade
+        if grade.solved and w._pi not in w._shown_best:
+            w._solved.add(w._pi)
+        late = say(w.lang, "not_counted") if grade.solved and w._pi in w._shown_best else ""
+        w._set_status(grade.message + late, "ok" if grade.solved else "error")
+
+    def save(self, w) -> dict:
+        return dict(screen_save(w, w._puzzle.cafe),
+                    puzzles=[{"cafe": p.cafe.format(), "hand": " ".join(p.hand), "variant": p.variant,
+                              "level": p.level, "number": p.number} for p in w._puzzles],
+                    index=w._pi, solved=sorted(w._solved), shown_best=sorted(w._shown_best))
+
+    def load(self, w, data: dict, cafe, variant: bool) -> None:
+        w._start_puzzles(puzzles_of(field(data, "puzzles", list, N_("must list the puzzles"))))
+        index = field(data, "index", int, N_("must be the puzzle shown (from 0)"))
+        if not 0 <= index < len(w._puzzles) or w._puzzles[index].cafe != cafe:
+            raise NotationError("json", "index", N_("is not the puzzle whose café is saved"))
+        w._open_puzzle(index)
+        for name in ("solved", "shown_best"):
+            marks = field(data, name, list, N_("must list puzzles by their index"))
+            if not all(isinstance(i, int) and 0 <= i < len(w._puzzles) for i in marks):
+                raise NotationError("json", name, N_("must list puzzles by their index"))
+            setattr(w, f"_{name}", set(marks))
+
+
+class Seats(Mode):
+    """A seat task (``w.mode == "seats"``): "click every seat where this guest may sit", then
+    *Check*; answered with seats, never with a placement."""
+
+    name = SEATS_TASK
+    takes_placements = False
+
+    def view(self, w) -> View:
+        return w._task_view()
+
+    def click(self, w, region) -> None:
+        w._task_click(region)
+
+    def hand(self, w) -> tuple:
+        return (w._task_guest,)
+
+    def check(self, w) -> None:
+        feedback = check_seats(w.cafe, w._task_guest, list(w._task_marks), w._variant, w.lang)
+        w._set_status(feedback.message if feedback.right or w._answer_shown else feedback.nudge,
+                      "ok" if feedback.right else "error")
+
+    def save(self, w) -> dict:
+        data = screen_save(w, w._turn.cafe)
+        del data["turn"]
+        return dict(data, guest=w._task_guest, marks=list(w._task_marks), answer_shown=bool(w._answer_shown))
+
+    def load(self, w, data: dict, cafe, variant: bool) -> None:
+        guest = parse_guest(field(data, "guest", str, N_("must be the guest to seat")), "guest")
+        marks = field(data, "marks", list, N_("must list seats"))
+        w._setup(None, None, cafe, variant, None, fill_pile=False)
+        w._turn = cafe.begin_turn(variant)
+        w._mode, w._task_guest, w._answer_shown = SEATS_TASK, guest, bool(data.get("answer_shown"))
+        seats = {parse_placement(f"{guest}@{m}")[1] if isinstance(m, str) else None for m in marks}
+        if None in seats:
+            raise NotationError("json", "marks", N_("must list seats"))
+        w._task_marks = tuple(sorted(seats, key=SEATS.index))
 
 
 class PracticeScreens:
@@ -33,16 +148,7 @@ class PracticeScreens:
         self._selected, self._hint, self._badges, self._info = None, (), (), ()
 
     def _button_check(self) -> None:
-        if self._mode == SEATS_TASK:
-            feedback = check_seats(self.cafe, self._task_guest, list(self._task_marks), self._variant, self.lang)
-            self._set_status(feedback.message if feedback.right or self._answer_shown else feedback.nudge, "ok" if feedback.right else "error")
-            return
-        grade = self._puzzle.grade(self._turn_text(), self.lang)
-        self._grade = grade
-        if grade.solved and self._pi not in self._shown_best:
-            self._solved.add(self._pi)
-        late = say(self.lang, "not_counted") if grade.solved and self._pi in self._shown_best else ""
-        self._set_status(grade.message + late, "ok" if grade.solved else "error")
+        self._current().check(self)
 
     def _turn_text(self) -> str:
         return ", ".join(c.text for c in self._turn.cards)

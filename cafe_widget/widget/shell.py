@@ -28,6 +28,8 @@ class Shell(Guarded, widgets.VBox):
     #: each widget, with ``_build_scene(view)``.
     LAYERS: tuple = ()
     ZONES: dict = {}
+    #: The widget's screens, each a mode (``modes.py``) by its name: set by each widget.
+    MODES: dict = {}
 
     def _init_shell(self, lang: str | None, width: int, height: int, boxes=()) -> None:
         """The canvas, the status for screen readers, the command box, then ``boxes`` (more
@@ -59,6 +61,19 @@ class Shell(Guarded, widgets.VBox):
     def status(self) -> str:
         """The status line: what the last action did, or why it was refused."""
         return self._status
+
+    @property
+    def mode(self) -> str:
+        """The name of the screen shown (``"play"``, ``"history"``…: see each widget)."""
+        return self._current().name
+
+    def _current(self):
+        """The mode shown, one of ``MODES``: see each widget."""
+        raise NotImplementedError
+
+    def view(self):
+        """The view of the screen right now: the current mode's."""
+        return self._current().view(self)
 
     @property
     def scene(self):

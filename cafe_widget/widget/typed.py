@@ -13,7 +13,7 @@ from ..engine.errors import need_text, shorten
 from ..render.scene import build_scene
 from ..i18n import N_
 from ..render.words import say
-from .card_saves import HUMAN, SEATS_TASK
+from .card_saves import HUMAN
 from .safety import Refused
 from .card_base import HISTORY_BUTTONS, _command_words, _read_word
 
@@ -96,7 +96,7 @@ class TypedCommands:
 
     def _command_place(self, placement: str) -> None:
         guest, seat = parse_placement(placement.strip())
-        if self._mode == SEATS_TASK:   # a seat task is answered with seats
+        if not self._current().takes_placements:   # a seat task is answered with seats
             raise NotationError("placement", placement, N_("is not asked here: click the seats, or type them"))
         self._command_select(guest)
         self._click(*self._scene.locate(seat))   # a refusal raises here, as a click's would

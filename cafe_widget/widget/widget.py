@@ -8,10 +8,10 @@ an engine action; the engine decides every rule, and a refusal is shown in the s
 its rule and sentence. No exception ever reaches the notebook.
 
 The widget is the shell both games share (``shell.py``: canvas, redraw, status, command box,
-events, the guard) with the card game's screens, one file each, named by ``w.mode`` in
-``card_base.SCREENS`` (each screen's view and what a click on it means): ``play.py`` (the live
-game), ``history.py`` (looking back, the scoresheet, the review), ``puzzles.py`` (puzzle, seat task,
-sandbox); ``computers.py`` plays and paces the computers' turns, ``typed.py`` reads the command box,
+events, the guard) with the card game's screens, each a mode (``modes.py``) in a file of its own,
+by name in ``CafeWidget.MODES``: ``play.py`` (the live game), ``history.py`` (looking back, the
+scoresheet, the review; its ◀ ▶ are the board game's too), ``puzzles.py`` (sandbox, puzzle, seat
+task); ``computers.py`` plays and paces the computers' turns, ``typed.py`` reads the command box,
 ``card_saves.py`` saves and loads. This module puts them together: set-up, loading, what tests read.
 """
 
@@ -29,17 +29,18 @@ from ..engine.errors import need_text
 from ..guide import GUIDE_SEED, Guide, guided_game
 from ..players import make_player
 from ..practice import Puzzle, puzzles as level_puzzles
-from ..render.scene import HEIGHT, LAYERS, ZONES, View, build_scene, hit_test
+from ..render.scene import HEIGHT, LAYERS, ZONES, build_scene, hit_test
 from ..render.style import WIDTH
 from ..render.words import player_name, say, turn_lines
 # the names tests and the fuzzer read here (COMMANDS, STATE_KEYS, box_pile…), as before the split
-from .card_base import (COMMANDS, COMPUTER, DEFAULT_COMPUTER, HISTORY_BUTTONS, SCREENS, STATE_KEYS,  # noqa: F401
+from .card_base import (COMMANDS, COMPUTER, DEFAULT_COMPUTER, HISTORY_BUTTONS, STATE_KEYS,  # noqa: F401
                         WORDS_TYPED, _command_words, _hint_labels, _read_word, box_pile)
-from .card_saves import GAME, HUMAN, PUZZLE, SANDBOX, SEATS_TASK, load_game, load_screen, save_data
+from .card_saves import GAME, HUMAN, PUZZLE, SANDBOX, SEATS_TASK, game_save, load_game, load_screen, save_data
 from .computers import ComputerTurns
-from .history import HistoryScreen
-from .play import PlayScreen
-from .puzzles import PracticeScreens
+from .history import HISTORY, HistoryScreen
+from .modes import modes
+from .play import Play, PlayScreen
+from .puzzles import PracticeScreens, PuzzleMode, Sandbox, Seats
 from .safety import WIDGET_SAVE, Refused, read_json
 from .shell import Shell
 from .typed import TypedCommands
@@ -59,6 +60,9 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PracticeScreens, ComputerTurn
     the package's language (``cafe_widget.language("fr")``, and redraws when it changes), or
     ``lang=`` for its own; ``teaching=True`` shows every hand.
     """
+
+    #: The screens, each a mode in a module of its own (``w.mode`` names the one shown).
+    MODES = modes(Play(), HISTORY, Sandbox(), PuzzleMode(), Seats())
 
     def __init__(self, game: Game | None = None, players=None, lang: str | None = None,
                  teaching: bool = False, *, cafe: Cafe | None = None, variant: bool = False,
@@ -268,10 +272,15 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PracticeScreens, ComputerTurn
     def mode(self) -> str:
         """The screen shown: ``"play"`` (a game), ``"history"`` (a game looked back at, read-only:
         ◀ ▶, *Back to game*, *Try from here*), ``"sandbox"``, ``"puzzle"`` or ``"seats"`` (a seat
-        task)."""
-        if self._mode == GAME:
-            return "play" if self._viewing is None else "history"
-        return self._mode
+        task). Each is a mode of ``CafeWidget.MODES``."""
+        return self._current().name
+
+    def _current(self):
+        """The mode shown: the screen's, or the history while a position is looked back at."""
+        return HISTORY if self._viewing is not None else self.MODES[self._mode]
+
+    def _game_save(self) -> dict:
+        return game_save(self._game, self._kinds, self._waiting, self._guide)
 
     @property
     def viewing(self) -> int | None:
@@ -305,7 +314,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PracticeScreens, ComputerTurn
     def puzzle_state(self) -> dict:
         """In puzzle mode: the puzzle shown (counting from 1), how many there are, which were
         solved (counting from 1), and the last grade (or None)."""
-        if self._mode != PUZZLE:
+        if self.mode != PUZZLE:
             return {}
         return {"index": self._pi + 1, "total": len(self._puzzles),
                 "solved": sorted(i + 1 for i in self._solved), "grade": self._grade}
@@ -332,7 +341,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PracticeScreens, ComputerTurn
     @property
     def marked(self) -> tuple[str, ...]:
         """In a seat task: the seats the student has marked, in reading order."""
-        return tuple(self._task_marks) if self._mode == SEATS_TASK else ()
+        return tuple(self._task_marks) if self.mode == SEATS_TASK else ()
 
     def locate(self, name: str) -> tuple[float, float]:
         """Canvas-pixel centre of a seat or table (``"b3"``), a hand or palette card
@@ -350,9 +359,8 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PracticeScreens, ComputerTurn
         return json.dumps(save_data(self), indent=1)
 
     def __repr__(self) -> str:
-        what = {SANDBOX: "sandbox", PUZZLE: "puzzle", SEATS_TASK: "seat task"}.get(self._mode)
-        if what is None:
-            what = f"{self._game.players} players"
+        what = f"{self._game.players} players" if self._game is not None else (
+            "seat task" if self.mode == SEATS_TASK else self.mode)
         return f"<CafeWidget {what}: {self.cafe.format()}>"
 
     # -- events ---------------------------------------------------------------------------
@@ -382,7 +390,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PracticeScreens, ComputerTurn
         if region.kind == "row":   # the scoresheet, on every screen that shows it
             self._show_position(region.index + 1)
             return
-        getattr(self, SCREENS[self.mode].click)(region)
+        self._current().click(self, region)
 
     # -- the view -------------------------------------------------------------------------
 
@@ -397,10 +405,6 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PracticeScreens, ComputerTurn
 
     def _say(self, key: str, **facts) -> None:
         self._set_status(say(self.lang, key, **facts), "")
-
-    def view(self) -> View:
-        """The view of the screen right now (the current screen's, ``w.mode``)."""
-        return getattr(self, SCREENS[self.mode].view)()
 
     LAYERS, ZONES = LAYERS, ZONES
 
