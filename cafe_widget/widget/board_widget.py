@@ -42,12 +42,55 @@ class Play(Mode):
     name = "play"
 
     def view(self, w) -> BoardView:
-        return w._play_view()
+        game, lang = w._game, w.lang
+        tile = w._selected_tile()
+        lit: tuple = ()
+        swaps: tuple = ()
+        if tile is not None and w._asking is None:
+            chairs, bar, swaps = w._lit(tile)
+            lit = tuple(chairs.items()) + (((bar, game.board.next_bar_value),) if bar else ())
+        choices = w._joker_choices()
+        turn = game.turn
+        over = game.is_over
+        human = not over and w._kinds[game.to_move] == HUMAN
+        info = w._info
+        if turn is not None and turn.cards:
+            info = (board_say(lang, "this_turn"),) + tuple(f"{c.text} = {c.points}" for c in turn.cards) + info
+        buttons = (("end", board_say(lang, "end"), human and bool(turn) and turn.can_end()),
+                   ("undo", board_say(lang, "undo"), human and bool(turn)),
+                   ("bar", board_say(lang, "bar_button"), human and tile is not None and turn is None),
+                   ("swap", board_say(lang, "swap"), human and tile is not None and turn is None),
+                   ("hint", board_say(lang, "hint"), human),
+                   ("new", board_say(lang, "new"), True))
+        if w._stash is not None:   # a game tried from a past position: the game waits
+            buttons += (("live", say(lang, "live"), True),)
+        return BoardView(
+            game.board, lang, players=player_lines(game, lang, w._kinds), bag=len(game.bag),
+            selected=w._selected if tile is not None else None, lit=lit,
+            lit_tables=tuple((t, pts) for t, pts in choices.values()),
+            swaps=swaps, hint=w._hint, placed=tuple(c.chair for c in turn.cards) if turn else (),
+            marks=w._marks if turn is None else (), asking=w._asking[1] if w._asking else "",
+            info=info, buttons=buttons, nav=w._nav(),
+            choices=tuple((f"declare:{n}", f"{n} +{pts}", True) for n, (_, pts) in choices.items()),
+            status=w._status, status_kind=w._kind)
 
     def click(self, w, region) -> None:
+        """A tile, a chair, a table, the bar or a button of the live game (New game at any
+        time; over a game that is over, anything else shows the result)."""
         if w._answered_first("new" if region.kind == "button" and region.name == "new" else None):
             return
-        w._play_click(region)
+        if region.kind == "button" and region.name.startswith("declare:"):
+            w._declare(region.name.split(":", 1)[1])
+        elif region.kind == "button":
+            getattr(w, f"_button_{region.name}")()
+        elif region.kind == "tile":
+            w._select(*divmod(region.index, 100))
+        elif region.kind == "chair":
+            w._chair(region.name)
+        elif region.kind == "table":
+            w._table(region.name)
+        elif region.kind == "bar":
+            w._button_bar()
 
     def save(self, w) -> dict:
         return w._game_save()
@@ -214,55 +257,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory):
         self._hint = ()
         self._current().click(self, region)
 
-    def _play_click(self, region) -> None:
-        """A tile, a chair, a table, the bar or a button of the live game."""
-        if region.kind == "button" and region.name.startswith("declare:"):
-            self._declare(region.name.split(":", 1)[1])
-        elif region.kind == "button":
-            getattr(self, f"_button_{region.name}")()
-        elif region.kind == "tile":
-            self._select(*divmod(region.index, 100))
-        elif region.kind == "chair":
-            self._chair(region.name)
-        elif region.kind == "table":
-            self._table(region.name)
-        elif region.kind == "bar":
-            self._button_bar()
-
     # -- the view -------------------------------------------------------------------------
-
-    def _play_view(self) -> BoardView:
-        game, lang = self._game, self.lang
-        tile = self._selected_tile()
-        lit: tuple = ()
-        swaps: tuple = ()
-        if tile is not None and self._asking is None:
-            chairs, bar, swaps = self._lit(tile)
-            lit = tuple(chairs.items()) + (((bar, game.board.next_bar_value),) if bar else ())
-        choices = self._joker_choices()
-        turn = game.turn
-        over = game.is_over
-        human = not over and self._kinds[game.to_move] == HUMAN
-        info = self._info
-        if turn is not None and turn.cards:
-            info = (board_say(lang, "this_turn"),) + tuple(f"{c.text} = {c.points}" for c in turn.cards) + info
-        buttons = (("end", board_say(lang, "end"), human and bool(turn) and turn.can_end()),
-                   ("undo", board_say(lang, "undo"), human and bool(turn)),
-                   ("bar", board_say(lang, "bar_button"), human and tile is not None and turn is None),
-                   ("swap", board_say(lang, "swap"), human and tile is not None and turn is None),
-                   ("hint", board_say(lang, "hint"), human),
-                   ("new", board_say(lang, "new"), True))
-        if self._stash is not None:   # a game tried from a past position: the game waits
-            buttons += (("live", say(lang, "live"), True),)
-        return BoardView(
-            game.board, lang, players=player_lines(game, lang, self._kinds), bag=len(game.bag),
-            selected=self._selected if tile is not None else None, lit=lit,
-            lit_tables=tuple((t, pts) for t, pts in choices.values()),
-            swaps=swaps, hint=self._hint, placed=tuple(c.chair for c in turn.cards) if turn else (),
-            marks=self._marks if turn is None else (), asking=self._asking[1] if self._asking else "",
-            info=info, buttons=buttons, nav=self._nav(),
-            choices=tuple((f"declare:{n}", f"{n} +{pts}", True) for n, (_, pts) in choices.items()),
-            status=self._status, status_kind=self._kind)
 
     def _label_boxes(self) -> None:
         self._command.placeholder = board_say(self.lang, "command_placeholder")

@@ -25,10 +25,61 @@ class Play(Mode):
     free_buttons = HISTORY_BUTTONS
 
     def view(self, w) -> View:
-        return w._game_view()
+        lang = w.lang
+        game = w._game
+        p = w._shown_player()
+        hand = game.hand(p)
+        guest = w._selected_guest()
+        lit = tuple((s, c.points) for s, c in game.seat_scores(guest).items()) if guest else ()
+        turn = game.turn
+        info = w._info
+        if turn and turn.cards:
+            info = (say(lang, "this_turn"),) + turn_lines(turn.cards, lang)
+        if w.teaching and not game.is_over:
+            info = info + tuple(say(lang, "hand_of", name=w._name(q), hand=" ".join(game.hands[q]) or "—")
+                                for q in range(game.players) if q != p)
+        handover = "" if w._revealed or game.is_over else say(lang, "handover", name=w._name(p))
+        title_key = "all_hands" if w.teaching else "your_hand"
+        declare_ok = any(w._kinds[q] == HUMAN for q in game.who_may_declare())
+        waiting = w._waiting is not None
+        buttons = (("undo", say(lang, "undo"), bool(turn)),
+                   ("end", say(lang, "end"), bool(turn) or waiting),
+                   ("draw", say(lang, "draw"), game.explain_draw() is None and not waiting),
+                   ("down", say(lang, "down"), not turn and len(hand) == 12 and not game.is_over),
+                   ("declare", say(lang, "declare"), declare_ok),
+                   ("hint", say(lang, "hint"), not game.is_over and w._revealed
+                    and w._kinds[p] == HUMAN and not waiting))
+        marks = w._marks if w._marks_at == len(game.log) and turn is None else ()
+        return View(game.cafe, lang, hand=hand if w._revealed or game.is_over else (),
+                    hand_title=say(lang, title_key, name=w._name(p), count=len(hand)),
+                    handover=handover, selected=w._selected, lit=lit, hint=w._hint,
+                    badges=w._badges, marks=marks, refused=w._refused,
+                    placed=tuple(c.seat for c in turn.cards) if turn else (),
+                    title="Café International", players=game_lines(game, lang, w._kinds),
+                    title_button=("new", say(lang, "new_game"), True),
+                    piles=say(lang, "piles", guests=len(game.guest_pile), tables=len(game.table_pile)),
+                    info=info, buttons=buttons, status=w._status, status_kind=w._kind,
+                    **w._sheet_fields())
 
     def click(self, w, region) -> None:
-        w._play_click(region)
+        """A click on the live game: the scoresheet's buttons at any time; nothing for a person
+        while the computers play (their turns come first), nor behind the R12c question or the
+        hot-seat hand-over; else a card, a seat, a table or a button."""
+        if region.kind == "button" and region.name in HISTORY_BUTTONS:
+            getattr(w, f"_button_{region.name}")()
+            return
+        game = w._game
+        if not game.is_over and game.to_move in w._bots and w._waiting is None:
+            w._fast_forward()   # never act for a computer: the computers' turns come first
+            return
+        if w._waiting is not None and not (region.kind == "button" and region.name in ("end", "declare")):
+            w._say("may_declare", name=w._name(w._waiting))
+            return
+        if region.kind == "handover":
+            w._revealed = True
+            w._set_status("", "")
+            return
+        w._board_click(region)
 
     def hand(self, w) -> tuple:
         return w._game.hand(w._shown_player())
@@ -39,26 +90,6 @@ class Play(Mode):
 
 class PlayScreen:
     """The live game's screen (``w.mode == "play"``), mixed into CafeWidget."""
-
-    def _play_click(self, region) -> None:
-        """A click on the live game: the scoresheet's buttons at any time; nothing for a person
-        while the computers play (their turns come first), nor behind the R12c question or the
-        hot-seat hand-over; else a card, a seat, a table or a button."""
-        if region.kind == "button" and region.name in HISTORY_BUTTONS:
-            getattr(self, f"_button_{region.name}")()
-            return
-        game = self._game
-        if not game.is_over and game.to_move in self._bots and self._waiting is None:
-            self._fast_forward()   # never act for a computer: the computers' turns come first
-            return
-        if self._waiting is not None and not (region.kind == "button" and region.name in ("end", "declare")):
-            self._say("may_declare", name=self._name(self._waiting))
-            return
-        if region.kind == "handover":
-            self._revealed = True
-            self._set_status("", "")
-            return
-        self._board_click(region)
 
     def _board_click(self, region) -> None:
         """A card (of the hand or the palette), a seat, a table or a button."""
@@ -286,40 +317,3 @@ class PlayScreen:
     def _need_game(self) -> None:
         if self._game is None:
             raise IllegalMove.because("R4", "empty_turn", self.cafe)
-
-    def _game_view(self) -> View:
-        lang = self.lang
-        game = self._game
-        p = self._shown_player()
-        hand = game.hand(p)
-        guest = self._selected_guest()
-        lit = tuple((s, c.points) for s, c in game.seat_scores(guest).items()) if guest else ()
-        turn = game.turn
-        info = self._info
-        if turn and turn.cards:
-            info = (say(lang, "this_turn"),) + turn_lines(turn.cards, lang)
-        if self.teaching and not game.is_over:
-            info = info + tuple(say(lang, "hand_of", name=self._name(q), hand=" ".join(game.hands[q]) or "—")
-                                for q in range(game.players) if q != p)
-        handover = "" if self._revealed or game.is_over else say(lang, "handover", name=self._name(p))
-        title_key = "all_hands" if self.teaching else "your_hand"
-        declare_ok = any(self._kinds[q] == HUMAN for q in game.who_may_declare())
-        waiting = self._waiting is not None
-        buttons = (("undo", say(lang, "undo"), bool(turn)),
-                   ("end", say(lang, "end"), bool(turn) or waiting),
-                   ("draw", say(lang, "draw"), game.explain_draw() is None and not waiting),
-                   ("down", say(lang, "down"), not turn and len(hand) == 12 and not game.is_over),
-                   ("declare", say(lang, "declare"), declare_ok),
-                   ("hint", say(lang, "hint"), not game.is_over and self._revealed
-                    and self._kinds[p] == HUMAN and not waiting))
-        marks = self._marks if self._marks_at == len(game.log) and turn is None else ()
-        return View(game.cafe, lang, hand=hand if self._revealed or game.is_over else (),
-                    hand_title=say(lang, title_key, name=self._name(p), count=len(hand)),
-                    handover=handover, selected=self._selected, lit=lit, hint=self._hint,
-                    badges=self._badges, marks=marks, refused=self._refused,
-                    placed=tuple(c.seat for c in turn.cards) if turn else (),
-                    title="Café International", players=game_lines(game, lang, self._kinds),
-                    title_button=("new", say(lang, "new_game"), True),
-                    piles=say(lang, "piles", guests=len(game.guest_pile), tables=len(game.table_pile)),
-                    info=info, buttons=buttons, status=self._status, status_kind=self._kind,
-                    **self._sheet_fields())

@@ -27,7 +27,22 @@ class Sandbox(Mode):
     name = SANDBOX
 
     def view(self, w) -> View:
-        return w._sandbox_view()
+        lang, turn = w.lang, w._turn
+        info = w._info
+        if turn.cards:
+            info = (say(lang, "this_turn"),) + turn_lines(turn.cards, lang) + w._info
+        guest = w._selected_guest()
+        lit = tuple((s, c.points) for s, c in w._seat_scores(guest).items()) if guest else ()
+        buttons = (("undo", say(lang, "undo"), bool(turn.cards)),
+                   ("end", say(lang, "keep"), turn.can_end()),
+                   ("hint", say(lang, "hint"), True))
+        if w._stash is not None:
+            buttons += (("live", say(lang, "live"), True),)
+        return View(w.cafe, lang, hand=GUEST_KINDS, hand_title=say(lang, "palette"), palette=True,
+                    selected=w._selected, lit=lit, badges=w._badges, refused=w._refused,
+                    placed=tuple(c.seat for c in turn.cards), title=say(lang, "sandbox"), info=info,
+                    piles=say(lang, "table_pile", tables=len(w.cafe.pile)),
+                    hint=w._hint, buttons=buttons, status=w._status, status_kind=w._kind)
 
     def click(self, w, region) -> None:
         w._board_click(region)
@@ -51,7 +66,39 @@ class PuzzleMode(Mode):
     shows_points = False
 
     def view(self, w) -> View:
-        return w._puzzle_view()
+        lang, turn, p = w.lang, w._turn, w._puzzle
+        hand = w._hand()
+        guest = w._selected_guest()
+        # the seats light up without their points: those would give the puzzle away
+        lit = tuple((s, None) for s in w._seat_scores(guest)) if guest else ()
+        total = len(w._puzzles)
+        if p.level is not None:
+            title = (say(lang, "puzzle_title", n=w._pi + 1, total=total, level=p.level)
+                     if p.number in (None, w._pi + 1) else
+                     say(lang, "puzzle_numbered", number=p.number, level=p.level, n=w._pi + 1, total=total))
+        else:
+            title = say(lang, "puzzle_of", n=w._pi + 1, total=total) if total > 1 else say(lang, "puzzle_one")
+        info = (say(lang, "puzzle_task"), say(lang, "puzzle_how"))
+        if p.variant:
+            info += (say(lang, "puzzle_variant"),)
+        if total > 1:
+            info += (say(lang, "puzzle_count", solved=len(w._solved), total=total),)
+        if turn.cards:
+            info += (say(lang, "this_turn"),) + turn_lines(turn.cards, lang)
+        elif w._info:
+            info += w._info
+        buttons = (("undo", say(lang, "undo"), bool(turn.cards)),
+                   ("check", say(lang, "check"), bool(turn.cards)),
+                   ("show_best", say(lang, "show_best"), True))
+        if total > 1:
+            buttons += (("next", say(lang, "next"), True),)
+        if w._stash is not None:
+            buttons += (("live", say(lang, "live"), True),)
+        return View(turn.cafe, lang, hand=hand, hand_title=say(lang, "puzzle_hand", count=len(hand)),
+                    selected=w._selected, lit=lit, badges=w._badges, refused=w._refused,
+                    placed=tuple(c.seat for c in turn.cards), title=title, info=info,
+                    piles=say(lang, "table_pile", tables=len(turn.cafe.pile)), hint=w._hint,
+                    buttons=buttons, status=w._status, status_kind=w._kind)
 
     def click(self, w, region) -> None:
         w._board_click(region)
@@ -100,10 +147,35 @@ class Seats(Mode):
     takes_placements = False
 
     def view(self, w) -> View:
-        return w._task_view()
+        lang, guest = w.lang, w._task_guest
+        lit = ()
+        if w._answer_shown:
+            lit = tuple((s, c.points) for s, c in w._turn.seat_scores(guest).items())
+        info = (say(lang, "seats_how", guest=guest), say(lang, "seats_how2"))
+        if w._task_marks:
+            info += (say(lang, "seats_marked", seats=" ".join(w._task_marks)),)
+        buttons = (("check", say(lang, "check"), True), ("answer", say(lang, "show_answer"), True),
+                   ("clear", say(lang, "clear_marks"), bool(w._task_marks)))
+        return View(w.cafe, lang, hand=(guest,), hand_title=say(lang, "seats_guest", guest=guest),
+                    selected=0, lit=lit, task_marks=w._task_marks,
+                    title=say(lang, "seats_title", guest=guest), info=info,
+                    buttons=buttons, status=w._status, status_kind=w._kind)
 
     def click(self, w, region) -> None:
-        w._task_click(region)
+        if region.kind == "seat":
+            marks = list(w._task_marks)
+            if region.name in marks:
+                marks.remove(region.name)
+            else:
+                marks.append(region.name)
+            w._task_marks = tuple(sorted(marks, key=SEATS.index))
+            w._say("seats_marked", seats=" ".join(w._task_marks) or "—")
+        elif region.kind == "card":
+            w._say("seats_card")
+        elif region.kind == "table":
+            w._table_info(region.name)
+        elif region.kind == "button":
+            getattr(w, f"_button_{region.name}")()
 
     def hand(self, w) -> tuple:
         return (w._task_guest,)
@@ -172,22 +244,6 @@ class PracticeScreens:
         self._open_puzzle(nxt)
         self._say("puzzle_welcome")
 
-    def _task_click(self, region) -> None:
-        if region.kind == "seat":
-            marks = list(self._task_marks)
-            if region.name in marks:
-                marks.remove(region.name)
-            else:
-                marks.append(region.name)
-            self._task_marks = tuple(sorted(marks, key=SEATS.index))
-            self._say("seats_marked", seats=" ".join(self._task_marks) or "—")
-        elif region.kind == "card":
-            self._say("seats_card")
-        elif region.kind == "table":
-            self._table_info(region.name)
-        elif region.kind == "button":
-            getattr(self, f"_button_{region.name}")()
-
     def _button_answer(self) -> None:
         self._answer_shown = True
         feedback = check_seats(self.cafe, self._task_guest, list(self._task_marks), self._variant, self.lang)
@@ -196,71 +252,3 @@ class PracticeScreens:
     def _button_clear(self) -> None:
         self._task_marks, self._answer_shown = (), False
         self._say("seats_cleared")
-
-    def _puzzle_view(self) -> View:
-        lang, turn, p = self.lang, self._turn, self._puzzle
-        hand = self._hand()
-        guest = self._selected_guest()
-        # the seats light up without their points: those would give the puzzle away
-        lit = tuple((s, None) for s in self._seat_scores(guest)) if guest else ()
-        total = len(self._puzzles)
-        if p.level is not None:
-            title = (say(lang, "puzzle_title", n=self._pi + 1, total=total, level=p.level)
-                     if p.number in (None, self._pi + 1) else
-                     say(lang, "puzzle_numbered", number=p.number, level=p.level, n=self._pi + 1, total=total))
-        else:
-            title = say(lang, "puzzle_of", n=self._pi + 1, total=total) if total > 1 else say(lang, "puzzle_one")
-        info = (say(lang, "puzzle_task"), say(lang, "puzzle_how"))
-        if p.variant:
-            info += (say(lang, "puzzle_variant"),)
-        if total > 1:
-            info += (say(lang, "puzzle_count", solved=len(self._solved), total=total),)
-        if turn.cards:
-            info += (say(lang, "this_turn"),) + turn_lines(turn.cards, lang)
-        elif self._info:
-            info += self._info
-        buttons = (("undo", say(lang, "undo"), bool(turn.cards)),
-                   ("check", say(lang, "check"), bool(turn.cards)),
-                   ("show_best", say(lang, "show_best"), True))
-        if total > 1:
-            buttons += (("next", say(lang, "next"), True),)
-        if self._stash is not None:
-            buttons += (("live", say(lang, "live"), True),)
-        return View(turn.cafe, lang, hand=hand, hand_title=say(lang, "puzzle_hand", count=len(hand)),
-                    selected=self._selected, lit=lit, badges=self._badges, refused=self._refused,
-                    placed=tuple(c.seat for c in turn.cards), title=title, info=info,
-                    piles=say(lang, "table_pile", tables=len(turn.cafe.pile)), hint=self._hint,
-                    buttons=buttons, status=self._status, status_kind=self._kind)
-
-    def _task_view(self) -> View:
-        lang, guest = self.lang, self._task_guest
-        lit = ()
-        if self._answer_shown:
-            lit = tuple((s, c.points) for s, c in self._turn.seat_scores(guest).items())
-        info = (say(lang, "seats_how", guest=guest), say(lang, "seats_how2"))
-        if self._task_marks:
-            info += (say(lang, "seats_marked", seats=" ".join(self._task_marks)),)
-        buttons = (("check", say(lang, "check"), True), ("answer", say(lang, "show_answer"), True),
-                   ("clear", say(lang, "clear_marks"), bool(self._task_marks)))
-        return View(self.cafe, lang, hand=(guest,), hand_title=say(lang, "seats_guest", guest=guest),
-                    selected=0, lit=lit, task_marks=self._task_marks,
-                    title=say(lang, "seats_title", guest=guest), info=info,
-                    buttons=buttons, status=self._status, status_kind=self._kind)
-
-    def _sandbox_view(self) -> View:
-        lang, turn = self.lang, self._turn
-        info = self._info
-        if turn.cards:
-            info = (say(lang, "this_turn"),) + turn_lines(turn.cards, lang) + self._info
-        guest = self._selected_guest()
-        lit = tuple((s, c.points) for s, c in self._seat_scores(guest).items()) if guest else ()
-        buttons = (("undo", say(lang, "undo"), bool(turn.cards)),
-                   ("end", say(lang, "keep"), turn.can_end()),
-                   ("hint", say(lang, "hint"), True))
-        if self._stash is not None:
-            buttons += (("live", say(lang, "live"), True),)
-        return View(self.cafe, lang, hand=GUEST_KINDS, hand_title=say(lang, "palette"), palette=True,
-                    selected=self._selected, lit=lit, badges=self._badges, refused=self._refused,
-                    placed=tuple(c.seat for c in turn.cards), title=say(lang, "sandbox"), info=info,
-                    piles=say(lang, "table_pile", tables=len(self.cafe.pile)),
-                    hint=self._hint, buttons=buttons, status=self._status, status_kind=self._kind)
