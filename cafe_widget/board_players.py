@@ -14,7 +14,7 @@ import random
 from .engine.board import (BAR_PLACES, CHAIR_TABLES, CHAIRS, TABLE_CHAIRS,
                            TABLE_NATION, Board, BoardTurn, BoardTurnState)
 from .engine.board_game import END_BAG, TILE_PENALTY, BoardGame, penalty_of
-from .engine.board_search import best_action, best_seating
+from .engine.board_search import bars_of, best_action, best_seating, swaps_of
 from .engine.errors import Refusal
 
 __all__ = ["BOARD_PLAYERS", "BoardPlayer", "GreedyBoardPlayer", "RandomBoardPlayer",
@@ -289,18 +289,7 @@ def _candidates(state: BoardTurnState, pairs: int) -> list[BoardTurn]:
             after = s1._seat(second.tile, second.chair)
             if not isinstance(after, Refusal):
                 found.append(after._finish())
-    for held in dict.fromkeys(state.hand):
-        bar = state._bar(held)
-        if not isinstance(bar, Refusal):
-            found.append(bar)
-    for c in range(_N):
-        if chairs[c] is not None and len(chairs[c]) == 4:
-            for held in dict.fromkeys(state.hand):
-                if held[0] != "*":
-                    swap = state._swap(held, CHAIRS[c])
-                    if not isinstance(swap, Refusal):
-                        found.append(swap)
-    return found
+    return found + bars_of(state) + swaps_of(state)
 
 
 def _seconds(s1: BoardTurnState, chairs_to_try, found: list) -> None:

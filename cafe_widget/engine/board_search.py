@@ -336,8 +336,8 @@ def _finish_turn(state: BoardTurnState) -> BoardTurn | None:
     return min(options, key=action_key) if options else None
 
 
-def _bars(state: BoardTurnState, first_only: bool = False) -> list[BoardTurn]:
-    """Every legal bar action, in palette order (B9; a joker only without a legal seating);
+def bars_of(state: BoardTurnState, first_only: bool = False) -> list[BoardTurn]:
+    """Every legal bar action of a turn state (``board.begin_turn(hand)``), in palette order (B9; a joker only without a legal seating);
     ``first_only``: the first (they all score the same; a guest before the jokers, whose check
     may cost a search of the engine's)."""
     if len(state.board.bar) >= BAR_PLACES:
@@ -362,13 +362,13 @@ def _bars_without_seating(state: BoardTurnState) -> list[BoardTurn]:
         return []
     tile = state.hand[0]  # palette order: a guest, if any, before the jokers
     if tile[0] != "*":
-        return _bars(state, first_only=True)
+        return bars_of(state, first_only=True)
     return [BoardTurn("bar", board, Board(board.chairs, board.bar + (tile,)), BAR_VALUES[n],
                       bar_place=n + 1, tile=tile)]
 
 
-def _swaps(state: BoardTurnState) -> list[BoardTurn]:
-    """Every legal exchange of a seated joker (B10), by chair then palette order."""
+def swaps_of(state: BoardTurnState) -> list[BoardTurn]:
+    """Every legal exchange of a seated joker (B10) of a turn state, by chair then palette order."""
     found = []
     chairs = state.board.chairs
     for c in range(_N_CHAIRS):
@@ -387,10 +387,8 @@ def _swaps(state: BoardTurnState) -> list[BoardTurn]:
 def best_seating(position, hand=None) -> BoardTurn | None:
     """The best legal seating of one or two tiles (no bar, no exchange), or None."""
     state = _turn_state(position, hand)
-    if state is None:
-        return None
-    if state.cards:
-        return _finish_turn(state)
+    if state is None or state.cards:   # nothing to search, or the best way to finish the turn
+        return None if state is None else _finish_turn(state)
     found = _best_seating(state.board.chairs, state.hand)
     return None if found is None else _play_seating(state, found[1])
 
@@ -413,12 +411,12 @@ def best_action(position, hand=None) -> BoardTurn | None:
         n = len(state.board.bar)
         if n >= BAR_PLACES or BAR_VALUES[n] <= found[0]:  # a seating wins ties (rule 2)
             return _play_seating(state, found[1])
-        bars = _bars(state, first_only=True)
+        bars = bars_of(state, first_only=True)
         return bars[0] if bars else _play_seating(state, found[1])
     bars = _bars_without_seating(state)
     if bars and bars[0].points >= 0:
         return bars[0]
-    swaps = _swaps(state)
+    swaps = swaps_of(state)
     if swaps:
         return swaps[0]
     return bars[0] if bars else None
@@ -435,5 +433,5 @@ def scored_actions(position, hand=None) -> list[BoardTurn]:
         turn = _finish_turn(state)
         return [turn] if turn else []
     seating = best_seating(state)
-    actions = ([seating] if seating else []) + _bars(state) + _swaps(state)
+    actions = ([seating] if seating else []) + bars_of(state) + swaps_of(state)
     return sorted(actions, key=action_key)

@@ -499,16 +499,25 @@ class Lab:
             self.blocked.append(url)
             route.abort()
 
-    def _new_page(self):
-        """A new page whose console errors and page errors are collected."""
-        page = self.context.new_page()
+    def _new_page(self, viewport: tuple[int, int] | None = None, scale: float = 1):
+        """A new page whose console errors and page errors are collected; with ``viewport`` (and
+        ``scale``, the device pixel ratio: 2 for a HiDPI screen) in a browser context of its own."""
+        context = self.context
+        if viewport is not None:
+            context = self.browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
+                                               device_scale_factor=scale)
+            context.route("**/*", self._route)
+            context.add_init_script(_PAGE_HELPERS)
+        page = context.new_page()
         page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
         page.on("pageerror", lambda e: self.console_errors.append(str(e)))
         return page
 
-    def open(self, path: str, timeout: float = 60.0) -> "Notebook":
-        """A new page showing the notebook at ``path``, once its kernel is ready."""
-        page = self._new_page()
+    def open(self, path: str, timeout: float = 60.0, viewport: tuple[int, int] | None = None,
+             scale: float = 1) -> "Notebook":
+        """A new page showing the notebook at ``path``, once its kernel is ready (in a window of
+        ``viewport`` CSS pixels at ``scale`` device pixels each, when given)."""
+        page = self._new_page(viewport, scale)
         nb = Notebook(self, page, path)
         nb.goto(timeout=timeout)
         return nb

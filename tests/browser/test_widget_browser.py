@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from harness import Lab, require_browser, new_notebook
+from harness import Lab, artifact_path, new_notebook, require_browser
 
 pytestmark = pytest.mark.browser
 
@@ -334,3 +334,42 @@ def test_german_by_one_switch_and_a_shown_widget_follows_the_language(lab):
     assert nb.wait_kernel(texts % "Main :"), "redrawn in French"
     canvas.screenshot("browser-german-then-french.png")
     nb.kernel_eval(code='cafe_widget.language("en")')
+
+
+LAPTOP = (1366, 768)      # most classrooms' screens
+
+
+def test_both_widgets_fit_a_school_laptop(lab):
+    """In JupyterLab at 1366 × 768 on a HiDPI screen (2 device pixels a CSS pixel): each
+    widget's canvas is at most 560 CSS px tall and 900 wide, drawn at 2× (sharp), and the
+    canvas, its status line and the boxes under it fit in the notebook's window at once; a
+    card clicked there lights its seats. Screenshots: ``test-artifacts/laptop-*.png``."""
+    source = ("from cafe_widget import BoardWidget, CafeWidget, Game\n"
+              "w = CafeWidget(Game.new(players=3, seed=1), players=['human', 'steady', 'steady'])\nw")
+    board = "b = BoardWidget(players=['human', 'steady'], seed=1)\nb"
+    lab.add_notebook("laptop.ipynb", new_notebook([source, board]))
+    nb = lab.open("laptop.ipynb", viewport=LAPTOP, scale=2)
+    nb.run_all()
+    for index, name in enumerate(("w", "b")):
+        size = nb.kernel_eval(f"tuple({name}.size)")
+        canvas = nb.canvas(index, size=size)
+        canvas.wait_drawn()
+        output = nb.page.locator(".jp-OutputArea-output").filter(has=nb.page.locator("canvas")).nth(index)
+        output.evaluate("el => el.scrollIntoView({block: 'start'})")
+        nb.page.wait_for_timeout(300)
+        shown = canvas.top.bounding_box()
+        assert shown["height"] <= 560 and shown["width"] <= 900, (name, shown)
+        assert canvas.top.evaluate("el => el.width") == 2 * round(shown["width"]), name   # sharp at 2×
+        window = output.evaluate("el => { const r = el.closest('.jp-WindowedPanel-outer, .jp-Notebook')"
+                                 ".getBoundingClientRect(); return [r.top, r.bottom]; }")
+        box = output.bounding_box()
+        assert window[0] - 1 <= box["y"] and box["y"] + box["height"] <= window[1] + 1, (name, box, window)
+        nb.page.screenshot(path=str(artifact_path(f"laptop-1366x768-{'cafe' if name == 'w' else 'board'}.png")))
+    # the café still answers the mouse at this size: a card of the hand lights its seats
+    canvas = nb.canvas(0, size=nb.kernel_eval("tuple(w.size)"))
+    colors = nb.kernel_eval("__import__('cafe_widget.render.style', fromlist=['COLORS']).COLORS")
+    guest, seat = nb.kernel_eval("next((g, s) for g in w.game.hand(0) for s in w.game.seat_scores(g))")
+    canvas.click(*nb.kernel_eval(f"w.locate({guest!r})"))
+    canvas.wait_color(*nb.kernel_eval(f"w.locate({seat!r})"), colors["lit_fill"])
+    assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
+    nb.close()
