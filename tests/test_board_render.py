@@ -3,6 +3,8 @@ and clickable where it is drawn; the SVG picture of a board and of a game; Frenc
 
 import re
 
+import pytest
+
 
 from cafe_widget import Board, BoardGame, Cafe
 from cafe_widget.engine.board import BAR_PLACES, BAR_VALUES, BOARD, CHAIR_TABLES, CHAIRS, TABLES
@@ -149,3 +151,111 @@ def test_to_svg_draws_every_primitive():
     n = sum(1 for layer in scene.layers for p in layer if isinstance(p, (Rect, Text)))
     assert svg.count("<rect") + svg.count("<text") == n
     assert BoardPlayer("x", 0, (), 5).hand == ()
+
+
+# -- a 1366 × 768 school laptop ------------------------------------------------------------------
+
+def _widget_screens():
+    """(name, widget) for every state of the board widget, each in a state that fills it."""
+    from cafe_widget import BoardWidget
+
+    for kinds in (["human", "steady"], ["human", "steady", "human"], ["human", "human", "steady", "steady"]):
+        yield f"{len(kinds)} players", BoardWidget(players=kinds, seed=1)
+    w = BoardWidget(players=["human", "human", "steady", "steady"], seed=1)
+    for _ in range(6):                               # tiles on the board, the last action's lines
+        w.command(w.game.best_action().text)
+        if w.game.turn is not None:
+            w.command("end")
+    w.command("hint")
+    yield "hint", w
+    w.click(*w.locate(w.game.hand()[0]))
+    yield "a tile chosen", w
+    w.command("end")                                 # refused: nothing seated (B4)
+    yield "refused", w
+    w.command("back")
+    yield "history", w
+    w.command("back; back; try")                     # a game tried from the past: a seventh button
+    yield "tried from the past", w
+    w = BoardWidget(game=BoardGame.new(players=4, seed=7), players=["human", "human", "steady", "steady"])
+    w.command("DEf@d13")
+    w.click(*w.locate("*m"))
+    w.click(*w.locate("c12"))                        # a joker between two nations: which nation?
+    yield "which nation", w
+    w.command("a very long line that is no action at all " * 3)
+    yield "long refusal", w
+    w = BoardWidget(players=["human", "steady", "steady", "steady"], seed=3)
+    while not w.game.is_over:                        # game over: the final score of four players
+        w.command(w.game.best_action().text)
+        if w.game.turn is not None and not w.game.is_over:
+            w.command("end")
+    yield "game over", w
+
+
+def _extent(p):
+    """A primitive's box (x0, y0, x1, y1); a text's width estimated from its length."""
+    if isinstance(p, Rect):
+        half = p.line / 2 if p.stroke else 0
+        return p.x - half, p.y - half, p.x + p.w + half, p.y + p.h + half
+    width = len(p.text) * p.size * 0.58
+    if p.max_width:
+        width = min(width, p.max_width)
+    x0 = {"left": p.x, "center": p.x - width / 2, "right": p.x - width}[p.align]
+    return x0, p.y - p.size / 2, x0 + width, p.y + p.size / 2
+
+
+def _inside(box, zone):
+    zx, zy, zw, zh = zone
+    return zx - 0.01 <= box[0] and box[2] <= zx + zw + 0.01 and zy - 0.01 <= box[1] and box[3] <= zy + zh + 0.01
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_every_state_fits_a_school_laptop(lang):
+    """At most 900 × 556 (the canvas is shown at 1 CSS px a logical px), no text under 12 px,
+    everything drawn inside the scene, each upper layer inside its zone (the widget clears and
+    redraws a zone alone), every clickable region inside its layer's zone, none overlapping."""
+    from cafe_widget import language
+    from cafe_widget.render.board_scene import BOARD_LAYERS, BOARD_ZONES
+
+    assert WIDTH <= 900 and HEIGHT <= 556
+    zones = [BOARD_ZONES[name] for name in BOARD_LAYERS[1:]]
+    for i, a in enumerate(zones):                    # the zones: side by side, inside the scene
+        assert _inside((a[0], a[1], a[0] + a[2], a[1] + a[3]), (0, 0, WIDTH, HEIGHT))
+        for b in zones[i + 1:]:
+            assert a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]
+    layer_of = {"chair": "board", "table": "board", "bar": "board", "tile": "panel", "button": "panel"}
+    language(lang)
+    try:
+        screens = [(name, w.scene, w.mode) for name, w in _widget_screens()]   # each as it was then
+        game = game_after(40, players=3)
+        pictures = [("picture of a game", build_board_scene(board_picture_view(game))),
+                    ("picture of a board", build_board_scene(board_picture_view(Board.parse(
+                        "a2:CFf b1:CFm c2:ITf* | RUm *f"))))]
+        for name, scene in [(n, scene) for n, scene, _ in screens] + pictures:
+            assert scene.width <= 900 and scene.height <= 556, name
+            texts = [p for layer in scene.layers for p in layer if isinstance(p, Text)]
+            assert min(t.size for t in texts) >= 12, (name, min(texts, key=lambda t: t.size))
+            for layer in scene.layers:
+                for p in layer:
+                    assert _inside(_extent(p), (0, 0, scene.width, scene.height)), (name, p)
+            regions = scene.regions
+            for i, a in enumerate(regions):
+                assert a.x + a.w <= scene.width and a.y + a.h <= scene.height, (name, a)
+                for b in regions[i + 1:]:
+                    assert a.x + a.w <= b.x or b.x + b.w <= a.x or a.y + a.h <= b.y or b.y + b.h <= a.y, (name, a, b)
+            if name.startswith("picture"):
+                continue
+            assert (scene.width, scene.height) == (WIDTH, HEIGHT), name
+            for layer_name, layer in zip(BOARD_LAYERS[1:], scene.layers[1:]):
+                for p in layer:
+                    assert _inside(_extent(p), BOARD_ZONES[layer_name]), (name, layer_name, p)
+            for region in regions:
+                zone = BOARD_ZONES[layer_of[region.kind]]
+                assert _inside((region.x, region.y, region.x + region.w, region.y + region.h), zone), (name, region)
+        shown = {name: ({r.name for r in scene.regions}, mode) for name, scene, mode in screens}
+        assert {"declare:TR", "declare:DE"} <= shown["which nation"][0]
+        assert {"live", "end", "new"} <= shown["tried from the past"][0]
+        assert shown["history"][1] == "history" and shown["tried from the past"][1] == "play"
+        assert {"end", "new"} <= shown["game over"][0]
+        assert len([n for n in shown["4 players"][0] if n.startswith("4:")]) == 5   # every hand clickable
+    finally:
+        language("en")
