@@ -195,8 +195,9 @@ def test_a_puzzle_solved_by_mouse(lab):
     assert nb.wait_kernel("w.puzzle_state['solved'] == [1]")
     assert nb.kernel_eval("w.status").startswith("Solved: RUf@c2, ITm@d3, ITf@c4 makes 23 points")
     # the status area turns green, and the café is the one after the clearing of c3 (R9)
-    status_x, status_y = nb.kernel_eval("w.locate('check')")
-    canvas.wait_color(status_x, status_y + 50, colors["status_ok"])
+    status_x, status_y = nb.kernel_eval("(lambda s: (s.PANEL_X + 6, s.STATUS_Y + 6))"
+                                        "(__import__('cafe_widget.render.style', fromlist=['STATUS_Y']))")
+    canvas.wait_color(status_x, status_y, colors["status_ok"], r=3)
     assert nb.kernel_eval("w.cafe.format()") == "RU GB US ES IT | b1:RUf | CN DE"
     canvas.screenshot("browser-puzzle-solved.png")
     assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
