@@ -18,16 +18,18 @@ Pure Python: it imports the engine, never ipycanvas or ipywidgets.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
 from .engine import Cafe, IllegalMove, NotationError, Turn
 from .engine.cafe import format_seats, format_tables, parse_seat, parse_turn
 from .engine.cards import TABLE_ADJECTIVES, guest_name, parse_guest, sort_guests
-from .engine.layout import SEATS, TOUCHES
+from .engine.layout import SEATS, TABLE_PLACES, TOUCHES
 from .engine.search import parse_hand
 from .i18n import NN_, NP_, N_, SOURCE, Localized, available, current, gettext, join, translate
+from .ladder import TRIES
+from .progress import record
 
 PUZZLE_FILE = Path(__file__).with_name("data") / "puzzles.txt"
 LEVELS = (1, 2, 3)
@@ -46,6 +48,9 @@ WORDS = Localized({
     "empty": N_("No card placed: the answer is a turn of 1 to 3 cards from the hand (R4). "
                 "The best turn scores {best}."),
     "solution": N_("The best turn: {turn} = {points} points ({tables})."),
+    "puzzle_hint": NN_("the best turn places {n} card, {first}: which seat gives it the most?",
+                       "the best turn places {n} cards, the first of them {first}: in which "
+                       "order, on which seats?"),
     # Translators: the guest sitting alone is a woman or a man (French: « seule » or « seul »)
     "why_alone": {"woman": NP_("woman", "alone: no points"),
                   "man": NP_("man", "alone: no points")},
@@ -62,13 +67,33 @@ WORDS = Localized({
     "seats_solution": N_("{guest} may sit on {seats}, and nowhere else."),
     "seats_solution_none": N_("{guest} may sit nowhere here."),
     "pts_wrong": N_("Not quite: you said {answer}, but {move} scores {points}: {tables}."),
-    "pts_nudge": N_("Not quite. Count each table seat {seat} touches ({places}): how many "
-                    "guests sit there once the card is down, and are they all of the "
-                    "table's nation (R8)?"),
+    "too_many": N_("Not quite: that is too many."),
+    "too_few": N_("Not quite: that is too few."),
+    "pts_look": N_(" Count again each table seat {seat} touches ({places}): how many guests "
+                   "sit there once the card is down, and are they all of the table's nation "
+                   "(R8)?"),
+    "pts_hint": N_("a table scores a point for each guest at it, two for each when all are of "
+                   "its nation, and nothing for a guest alone (R8). Once {move} is down: "
+                   "{tables}."),
+    # Translators: a table and the guests at it, in a hint ("the Russian table b2: 2 guests")
+    "count": NN_("{adj} table {place}: {n} guest", "{adj} table {place}: {n} guests"),
+    "count_own": NN_("{adj} table {place}: {n} guest, of its nation",
+                     "{adj} table {place}: {n} guests, all of its nation"),
+    "turn_look": N_(" Score each card on its own, in order, against the café right after it "
+                    "sits (R8), then add them up."),
+    "turn_hint": N_("score the cards one at a time, each on the café as the cards before it "
+                    "left it (R8): {cards}."),
+    "card_touches": N_("{move} touches {places}"),
+    "pts_said_refused": N_("Not quite: {move} may sit there (R5–R7 allow it). How many points "
+                           "does it make?"),
+    "pts_refused_hint": N_("seat {seat} touches {places}. A guest sits only beside a table of "
+                           "her or his nation (R5), never leaves a table with two more of one "
+                           "sex than of the other (R6), and joins a card of the turn that sits "
+                           "alone (R7)."),
+    "hint_head": N_("Hint: "),
+    "after_answer": N_(" (You had seen the answer: this one is not counted as solved.)"),
     "turn_right": N_("Right: {move} scores {points} in all: {cards}."),
     "turn_wrong": N_("Not quite: you said {answer}, but {move} scores {points} in all: {cards}."),
-    "turn_nudge": N_("Not quite. Score each card on its own, in order, against the café "
-                     "right after it sits (R8), then add them up."),
     "pts_refused_right": N_("Right: {move} is refused, so it scores nothing: {reason}"),
     "pts_refused": N_("{move} may not be placed, so it scores nothing: {reason}"),
     "pts_refused_nudge": N_("Look again: may this card sit there at all (R5, R6, R7)?"),
@@ -90,6 +115,16 @@ WORDS = Localized({
                        "(R14)."),
     "all_alone": N_(" A card alone at its table scores 0 there, and a second card must join "
                     "it (R7)."),
+    # Translators: {adj} is the guest's table adjective ("Italian table d4", French « table
+    # italienne d4 »); one table or several, named in {places}
+    "seats_hint": NN_("{guest} sits only on a seat beside a table of that nation (R5): here the "
+                      "{adj} table {places}. At each seat beside it, would a table the seat "
+                      "touches get two more of one sex than of the other (R6)?",
+                      "{guest} sits only on a seat beside a table of that nation (R5): here the "
+                      "{adj} tables {places}. At each seat beside them, would a table the seat "
+                      "touches get two more of one sex than of the other (R6)?"),
+    "seats_hint_none": N_("{guest} sits only on a seat beside a table of that nation (R5): is "
+                          "there one in this café?"),
     "seats_nudge_empty": N_("Not quite: you named no seat, and {missing} allowed seat(s) "
                             "are missing"),
     "none": N_("nowhere"),
@@ -206,7 +241,11 @@ class Grade:
     the best; ``message``: one sentence saying all that, table by table (it gives the best
     points, not the best turn: that stays for a retry, or :meth:`Puzzle.solution`);
     ``token``: the unreadable token of a malformed answer, or None; ``turn``: the answer as a
-    scored :class:`~cafe_widget.engine.Turn`, or None.
+    scored :class:`~cafe_widget.engine.Turn`, or None. On the ladder (:mod:`cafe_widget.ladder`):
+    ``stage`` (``"right"``, ``"nudge"``, ``"hint"``, ``"answer"``, or ``""`` for an answer not
+    read: no try counted), ``tries`` this answer's try, ``nudge`` and ``hint`` what the first and
+    second wrong tries show; ``message`` is what the student sees at this try (the best turn
+    itself only at the third wrong try).
     """
 
     answer: str
@@ -218,6 +257,10 @@ class Grade:
     message: str
     token: str | None = None
     turn: Turn | None = None
+    stage: str = ""
+    tries: int = 0
+    hint: str = ""
+    nudge: str = ""
 
     def __str__(self) -> str:
         return self.message
@@ -253,9 +296,36 @@ class Puzzle:
     def best_points(self) -> int:
         return self.best.points
 
-    def grade(self, answer, lang: str | None = None) -> Grade:
+    def grade(self, answer=..., lang: str | None = None, *, show: bool = False,
+              exercise: str | None = None) -> Grade:
         """Grade ``answer`` (a turn in notation, ``"RUf@c2, ITf@c4"``, or a list of
-        placements): legal or refused (with the rule), its points table by table, the best."""
+        placements): legal or refused (with the rule), its points table by table, the best
+        points. On the ladder: a wrong answer first gets that (a nudge: how far from the best),
+        then a hint (how many cards the best turn has, and its first guest), then the best turn
+        itself; ``show=True`` gives the best turn at once. An answer that cannot be read costs
+        no try. ``exercise`` records the outcome in the student's progress."""
+        grade = self._grade(answer, lang)
+        if grade.token is not None or (answer is ... and not show) or grade.answer == "...":
+            if not show:
+                return grade
+        key = ("puzzle", self.format())
+        stage, tries = TRIES.climb(key, grade.solved, show)
+        message = grade.message
+        n = len(self.best.cards)
+        hint = _text(lang, "puzzle_hint", n=n).format(n=n, first=self.best.cards[0].guest)
+        if stage == "hint":
+            message = _say(lang, "hint_head") + hint
+        elif stage == "answer":
+            message = self.solution(lang) if show else grade.message + " " + self.solution(lang)
+        elif stage == "right" and TRIES.shown(key):
+            message += _say(lang, "after_answer")
+        if exercise is not None:
+            record(exercise, stage, tries, TRIES.shown(key))
+        return replace(grade, message=message, stage=stage, tries=tries, hint=_say(lang, "hint_head") + hint,
+                       nudge=grade.message)
+
+    def _grade(self, answer, lang: str | None) -> Grade:
+        """The verdict on ``answer`` alone, before the ladder."""
         best = self.best_points
         if answer is ...:                      # an exercise cell not answered yet
             return Grade("...", False, None, None, best, False,
@@ -394,13 +464,17 @@ def puzzles(level: int | None = None) -> list[Puzzle]:
 
 @dataclass(frozen=True)
 class Feedback:
-    """The verdict on a student's answer to an exercise.
+    """The verdict on a student's answer to an exercise, on the try-again ladder
+    (:mod:`cafe_widget.ladder`).
 
-    ``right``: the answer is right; ``message``: right or wrong, and why, table by table or by
-    rule (the answer included); ``nudge``: for a retry, what to look at again, without giving
-    the answer away (the same as ``message`` when the answer is right); ``expected``: the right
-    answer as text (``"8"``, ``"e4 d5"``, ``"refused"``); ``rule``: the rule a refusal cites;
-    ``solution``: the right answer and why, in a sentence (what "show the answer" shows).
+    ``right``: the answer is right; ``message``: what the student sees at this try — right and
+    why; or, wrong, the ``nudge`` (1st wrong try: what kind of wrong, not the answer), the
+    ``hint`` (2nd: the rule that decides, where to look) or the ``answer`` (3rd, or asked for
+    with ``answer=True``: the right answer, why, table by table or by rule); ``stage``:
+    ``"right"``, ``"nudge"``, ``"hint"``, ``"answer"``, or ``""`` when the answer could not be
+    read (no try counted); ``tries``: this answer's try (from 1; 0 when not counted);
+    ``expected``: the right answer as text (``"8"``, ``"e4 d5"``, ``"refused"``); ``rule``: the
+    rule a refusal cites; ``solution``: the right answer and why, in a sentence.
     """
 
     right: bool
@@ -409,12 +483,38 @@ class Feedback:
     expected: str = ""
     rule: str | None = None
     solution: str = ""
+    hint: str = ""
+    answer: str = ""
+    stage: str = ""
+    tries: int = 0
 
     def __str__(self) -> str:
         return self.message
 
     def _repr_pretty_(self, p, cycle) -> None:
         p.text(self.message)
+
+
+def _climb(feedback: Feedback, key, show: bool, exercise, lang: str | None) -> Feedback:
+    """``feedback`` at its step of the ladder: right; or the nudge, the hint, the answer by the
+    question's wrong tries so far (``key``), or the answer at once (``show``); recorded in the
+    progress file when the check names its ``exercise``."""
+    stage, tries = TRIES.climb(key, feedback.right, show)
+    if feedback.hint:
+        feedback = replace(feedback, hint=_say(lang, "hint_head") + feedback.hint)
+    if stage == "right":
+        message = feedback.message
+        if TRIES.shown(key):
+            message += _say(lang, "after_answer")
+    elif stage == "nudge":
+        message = feedback.nudge
+    elif stage == "hint":
+        message = feedback.hint
+    else:   # asked for: the answer alone; after three wrong tries: what was said, and the answer
+        message = feedback.solution if show else (feedback.answer or feedback.solution)
+    if exercise is not None:
+        record(exercise, stage, tries, TRIES.shown(key))
+    return replace(feedback, message=message, stage=stage, tries=tries)
 
 
 def _question_error(err: Exception, lang: str | None) -> Feedback:
@@ -448,11 +548,20 @@ def _read_points(answer, lang: str | None):
         return None
     if isinstance(answer, str):
         text = answer.strip().lower()
-        if re.fullmatch(r"[+]?\d{1,4}", text):
-            return int(text)
+        number = re.fullmatch(r"[+]?(\d{1,4})(\s*[^\W\d_]+)?\s*\.?", text)   # "8", "+8", "8 points"
+        if number and (number[2] is None or number[2].strip() not in _typed_words("refused_words")):
+            return int(number[1])
         if text in _typed_words("refused_words"):
             return None
     return _answer_error(lang)
+
+
+def _given(given, answer):
+    """(the student's answer, whether the answer is asked for): ``answer=True`` asks for it;
+    ``answer=8`` (the parameter's name before the ladder) is an answer, as ``given`` is."""
+    if isinstance(answer, bool):
+        return given, answer
+    return answer, False
 
 
 def _not_yet(lang: str | None) -> Feedback:
@@ -466,11 +575,16 @@ def _answer_error(lang: str | None) -> Feedback:
     return Feedback(False, text, text)
 
 
-def check_points(cafe, placement: str, answer, variant: bool = False,
-                 lang: str | None = None) -> Feedback:
-    """"How many points does ``placement`` score here?" — ``answer`` a whole number (``"refused"``
-    or None if the card may not sit there). One card: its points table by table with the reason
-    (R8); a whole turn (``"RUf@c2, ITf@c4"``): the turn's points card by card. Never raises."""
+def check_points(cafe, placement: str, given=..., variant: bool = False, lang: str | None = None,
+                 *, answer=False, show: bool = False, exercise: str | None = None) -> Feedback:
+    """"How many points does ``placement`` score here?" — ``given`` a whole number (``"refused"``
+    or None if the card may not sit there; ``"8 points"`` reads as 8). One card: its points table
+    by table with the reason (R8); a whole turn (``"RUf@c2, ITf@c4"``): the turn's points card by
+    card. On the ladder (:mod:`cafe_widget.ladder`): a wrong answer gets a nudge, then a hint,
+    then the answer; ``answer=True`` shows the answer at once. ``exercise`` (``"4.2"``) records
+    the outcome in the student's progress. Never raises."""
+    given, asked = _given(given, answer)
+    show = show or asked
     try:
         cafe = _read_cafe(cafe)
         if not isinstance(placement, str):
@@ -482,12 +596,14 @@ def check_points(cafe, placement: str, answer, variant: bool = False,
                                 example="RUf@c2")
     except (NotationError, TypeError) as err:
         return _question_error(err, lang)
-    if answer is ...:                          # an exercise cell not answered yet
+    if given is ... and not show:              # an exercise cell not answered yet
         return _not_yet(lang)
-    value = _read_points(answer, lang)
+    value = None if given is ... else _read_points(given, lang)
     if isinstance(value, Feedback):
         return value
     move = ", ".join(f"{g}@{s}" for g, s in placements)
+    key = ("points", cafe.format(), move, bool(variant))
+    places = ", ".join(TOUCHES[placements[0][1]])
     try:
         state = cafe.begin_turn(variant)
         for guest, seat in placements:
@@ -496,33 +612,60 @@ def check_points(cafe, placement: str, answer, variant: bool = False,
     except IllegalMove as err:
         reason = err.sentence(lang)
         solution = _say(lang, "refused_solution", move=move, reason=reason)
-        if value is None:
+        hint = _say(lang, "pts_refused_hint", seat=placements[-1][1], places=", ".join(TOUCHES[placements[-1][1]]))
+        if value is None and given is not ...:
             text = _say(lang, "pts_refused_right", move=move, reason=reason)
-            return Feedback(True, text, text, "refused", err.rule, solution)
-        return Feedback(False, _say(lang, "pts_refused", move=move, reason=reason),
-                        _say(lang, "pts_refused_nudge"), "refused", err.rule, solution)
-    said = _say(lang, "refused_answer") if value is None else answer
+            feedback = Feedback(True, text, text, "refused", err.rule, solution, hint, text)
+        else:
+            feedback = Feedback(False, "", _say(lang, "pts_refused_nudge"), "refused", err.rule, solution, hint,
+                                _say(lang, "pts_refused", move=move, reason=reason))
+        return _climb(feedback, key, show, exercise, lang)
+    said = _say(lang, "refused_answer") if value is None else value
     if turn is None:
         card = state.cards[-1]
         points = card.points
         tables = card_tables(card, lang) + _consequences(card.cleared, state.ended, lang)
         if state.pending:
             tables += "." + _text(lang, "alone_card", card.guest).rstrip(".")
-        nudge = _say(lang, "pts_nudge", seat=card.seat, places=", ".join(TOUCHES[card.seat]))
+        look = _say(lang, "pts_look", seat=card.seat, places=places)
+        hint = _say(lang, "pts_hint", move=move, tables=_counts(state.cafe, card.seat, lang))
         facts = dict(move=move, points=points, tables=tables, answer=said)
         right_key, wrong_key, solution_key = "pts_right", "pts_wrong", "pts_solution"
     else:
         points = turn.points
         cards = _text(lang, "semicolon").join(f"{c.text} {c.points} ({card_tables(c, lang)})" for c in turn.cards)
         cards += _consequences(turn.cleared, turn.ends_game, lang)
-        nudge = _say(lang, "turn_nudge")
+        look = _say(lang, "turn_look")
+        hint = _say(lang, "turn_hint", cards=_text(lang, "semicolon").join(
+            _say(lang, "card_touches", move=c.text, places=", ".join(TOUCHES[c.seat])) for c in turn.cards))
         facts = dict(move=move, points=points, cards=cards, answer=said)
-        right_key, wrong_key, solution_key = "turn_right", "turn_wrong", "turn_solution"
+        right_key, wrong_key, solution_key = "pts_right", "turn_wrong", "turn_solution"
+        right_key = "turn_right"
     solution = _say(lang, solution_key, **facts)
-    if value == points:
+    if value == points and given is not ...:
         text = _say(lang, right_key, **facts)
-        return Feedback(True, text, text, str(points), None, solution)
-    return Feedback(False, _say(lang, wrong_key, **facts), nudge, str(points), None, solution)
+        feedback = Feedback(True, text, text, str(points), None, solution, hint, text)
+    else:
+        if value is None:
+            nudge = _say(lang, "pts_said_refused", move=move) if given is not ... else ""
+        else:
+            nudge = _say(lang, "too_many" if value > points else "too_few") + look
+        feedback = Feedback(False, "", nudge, str(points), None, solution, hint, _say(lang, wrong_key, **facts))
+    return _climb(feedback, key, show, exercise, lang)
+
+
+def _counts(cafe: Cafe, seat: str, lang: str | None) -> str:
+    """The guests at each table ``seat`` touches, on ``cafe``: the facts a hint gives (R8)."""
+    out = []
+    for place in TOUCHES[seat]:
+        nation = cafe.table(place)
+        if nation is None:
+            continue
+        guests = cafe.guests_at(place)
+        own = bool(guests) and all(g[:2] == nation for g in guests)
+        out.append(_text(lang, "count_own" if own else "count", n=len(guests)).format(
+            adj=TABLE_ADJECTIVES[lang][nation], place=place, n=len(guests)))
+    return _text(lang, "semicolon").join(out)
 
 
 def _read_seats(seats) -> list[str]:
@@ -548,11 +691,15 @@ def _read_seats(seats) -> list[str]:
     return sorted(out, key=SEATS.index)
 
 
-def check_seats(cafe, guest: str, seats, variant: bool = False,
-                lang: str | None = None) -> Feedback:
+def check_seats(cafe, guest: str, seats=..., variant: bool = False, lang: str | None = None,
+                *, answer: bool = False, show: bool = False, exercise: str | None = None) -> Feedback:
     """"Which seats may ``guest`` take here (as the first card of a turn)?" — ``seats`` as text
-    (``"e4 d5"``; ``""`` or ``"-"`` for nowhere) or a list. Right when exactly the legal seats
-    are named; otherwise the seats missed, and each wrong seat with its refusing rule. Never raises."""
+    (``"e4 d5"``, ``"e4,d5 "``; ``""`` or ``"-"`` for nowhere) or a list. Right when exactly the
+    legal seats are named. On the ladder: a wrong answer gets a nudge (how many right, how many
+    missed, the rules of the wrong ones), then a hint (where to look), then the answer (each
+    seat missed, each wrong seat with its refusing rule); ``answer=True`` shows it at once.
+    ``exercise`` records the outcome in the student's progress. Never raises."""
+    answer = answer or show
     try:
         cafe = _read_cafe(cafe)
         if not isinstance(guest, str):
@@ -563,13 +710,18 @@ def check_seats(cafe, guest: str, seats, variant: bool = False,
         legal = state.seat_scores(guest)
     except (NotationError, TypeError) as err:
         return _question_error(err, lang)
-    if seats is ...:
+    if seats is ... and not answer:
         return _not_yet(lang)
     try:
-        given = _read_seats(seats)
+        given = [] if seats is ... else _read_seats(seats)
     except NotationError as err:
         text = _say(lang, "bad_answer", token=err.token, problem=_problem(err, lang))
         return Feedback(False, text, text, " ".join(legal) or "-")
+    key = ("seats", cafe.format(), guest, bool(variant))
+    own = [place for place in TABLE_PLACES if cafe.table(place) == guest[:2]]
+    hint = (_text(lang, "seats_hint", n=len(own)).format(guest=guest, adj=TABLE_ADJECTIVES[lang][guest[:2]],
+                                                         places=" ".join(own))
+            if own else _say(lang, "seats_hint_none", guest=guest))
     expected = " ".join(legal) or "-"
     listing = _join([_say(lang, "seat_score", seat=seat, points=c.points) for seat, c in legal.items()], lang)
     notes = []
@@ -584,10 +736,10 @@ def check_seats(cafe, guest: str, seats, variant: bool = False,
     solution = (_say(lang, "seats_solution", guest=who, seats=listing) if legal
                 else _say(lang, "seats_solution_none", guest=who)) + alone_note
     solution = solution[:1].upper() + solution[1:]
-    if set(given) == set(legal):
+    if set(given) == set(legal) and seats is not ...:
         text = (_say(lang, "seats_right", guest=who, seats=listing) if legal
                 else _say(lang, "seats_right_none", guest=who)) + alone_note
-        return Feedback(True, text, text, expected, None, solution)
+        return _climb(Feedback(True, text, text, expected, None, solution, hint, text), key, answer, exercise, lang)
     text = (_say(lang, "seats_wrong", guest=who, seats=listing) if legal
             else _say(lang, "seats_wrong_none", guest=who)) + alone_note
     missing = [s for s in legal if s not in given]
@@ -608,7 +760,8 @@ def check_seats(cafe, guest: str, seats, variant: bool = False,
     if wrong:
         nudge += _say(lang, "seats_nudge_rules",
                       rules=_join([f"{s} ({r})" for s, r in zip(wrong, rules)], lang))
-    return Feedback(False, text, nudge + ".", expected, rules[0] if rules else None, solution)
+    feedback = Feedback(False, "", nudge + ".", expected, rules[0] if rules else None, solution, hint, text)
+    return _climb(feedback, key, answer, exercise, lang)
 
 
 # -- the widget forms, loaded only when asked for ----------------------------------------------

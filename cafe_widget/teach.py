@@ -17,15 +17,16 @@ writes an answer there.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from .engine import Cafe, Game, IllegalMove, NotationError, Turn
 from .engine.cards import TABLE_ADJECTIVES
 from .engine.cafe import parse_turn
 from .engine.errors import kind_of, need_text
 from .engine.layout import SEATS, TOUCHES
-from .i18n import NP_, N_, SOURCE, Localized, available, current, gettext, ngettext, translate
+from .i18n import NN_, NP_, N_, SOURCE, Localized, available, current, gettext, ngettext, translate
 from .i18n import language as _language
-from .practice import Puzzle, check_points, check_seats, puzzles  # noqa: F401 (for the notebooks)
+from .practice import Feedback, Puzzle, _climb, check_points, check_seats, puzzles  # noqa: F401 (for the notebooks)
 from .render import Frame, Frames, picture_view, refused_picture, turn_frames
 
 WORDS = Localized({
@@ -85,7 +86,18 @@ WORDS = Localized({
     "not_over": N_("(the game is not over: the score if it ended now)"),
     "your_turn": N_("Your turn: write your answer in place of ... and run the cell again."),
     "right": N_("Right: {truth}."),
-    "wrong": N_("Not quite: you said {answer}, and the answer is {truth}."),
+    "wrong": N_("Not quite: you said {answer}; the answer is {truth}."),
+    "the_answer": N_("The answer: {truth}."),
+    "too_high": N_("Not quite: that is too many."),
+    "too_low": N_("Not quite: that is too few."),
+    "number_high": N_("Not quite: number {i} of your {n} is too high."),
+    "number_low": N_("Not quite: number {i} of your {n} is too low."),
+    "numbers": NN_("Not quite: the answer is {n} number.", "Not quite: the answer is {n} numbers."),
+    "look_again": N_("Not quite: look again at the rule in the cells above."),
+    "between": N_("it lies between {low} and {high}."),
+    "first_is": N_("the first number is {first}."),
+    "rule_decides": N_("rule {rule} decides."),
+    "read_again": N_("read the rule in the cells above once more, then answer again."),
     "yes": N_("yes"),
     "no": N_("no"),
     "and": N_(" and "),
@@ -96,13 +108,14 @@ WORDS = Localized({
 })
 
 
-def _text(lang: str | None, key: str, guest: str | None = None) -> str:
+def _text(lang: str | None, key: str, guest: str | None = None, n: int | None = None) -> str:
     """The sentence ``key`` in ``lang`` (None: the current language; an unknown one is a
-    ValueError naming the available ones), in the form for ``guest``'s sex when it has two."""
+    ValueError naming the available ones), in the form for ``guest``'s sex when it has two, or
+    for the number ``n``."""
     message = WORDS.table[key]
     if isinstance(message, dict):
         message = message["woman" if guest.endswith("f") else "man"]
-    return translate(message, current(lang))
+    return translate(message, current(lang), n)
 
 
 def _say(lang: str | None, key: str, **facts) -> str:
@@ -177,28 +190,80 @@ def _said(value, lang: str | None) -> str:
     return v
 
 
-def predict(answer, truth, *, explain=None, lang: str | None = None) -> None:
+@dataclass(frozen=True)
+class Prediction(Feedback):
+    """:func:`predict`'s verdict (``.right``, ``.stage``, ``.tries``, ``.message``…), printed by
+    ``predict`` itself: a cell that ends with it shows it once."""
+
+    def _ipython_display_(self) -> None:
+        pass
+
+
+def predict(answer, truth, *, explain=None, hint: str | None = None, lang: str | None = None,
+            show: bool = False, exercise: str | None = None) -> Prediction | None:
     """An exercise's check: ``answer`` (the student's prediction, ``...`` until they write one)
-    against ``truth`` (computed by the engine in the cell). Prints "your turn", or right or not
-    quite with the answer; then ``explain``, once the student has answered: a game (its final
-    score table, R13), a refusal (its sentence), or text.
+    against ``truth`` (computed by the engine in the cell), on the try-again ladder: right; or a
+    nudge (too many, too few, which number), then a hint (``hint``, or where the answer lies),
+    then the answer. Once right or answered, ``explain``: a game (its final score table, R13), a
+    refusal (its sentence), or text. ``show=True`` asks for the answer (``answer=True`` too,
+    but for a yes/no question, where it means yes). ``exercise``
+    (``"7.2"``) records the outcome in the student's progress. Returns the verdict (None
+    before the student answers).
 
         predict(answer, (3, 8))                       # "3, 8", "3 and 8", (3, 8) are all right
         predict(answer, False, explain=refusal)       # "no", "non", False
     """
-    if answer is ...:
+    show = show or (answer is True and _norm(truth)[0] != "yes/no")
+    if answer is ... and not show:
         print(_say(lang, "your_turn"))
-        return
-    if _norm(answer) == _norm(truth):
-        print(_say(lang, "right", truth=_said(truth, lang)))
+        return None
+    right = not show and _norm(answer) == _norm(truth)
+    told = _said(truth, lang)
+    if right:
+        text = _say(lang, "right", truth=told)
+        verdict = Prediction(True, text, text, told, solution=text)
     else:
-        print(_say(lang, "wrong", answer=_said(answer, lang), truth=_said(truth, lang)))
-    if isinstance(explain, Game):
-        result(explain, lang)
-    elif isinstance(explain, IllegalMove):
-        print(explain.sentence(lang))
-    elif explain is not None:
-        print(explain)
+        verdict = Prediction(False, "", _nudge(answer, truth, lang), told,
+                             solution=_say(lang, "the_answer", truth=told),
+                             hint=hint if hint is not None else _hint(truth, explain, lang),
+                             answer=_say(lang, "wrong", answer=_said(answer, lang), truth=told))
+    key = ("predict", exercise if exercise is not None else repr(_norm(truth)))
+    verdict = _climb(verdict, key, show, exercise, lang)
+    print(verdict.message)
+    if verdict.stage in ("right", "answer"):
+        if isinstance(explain, Game):
+            result(explain, lang)
+        elif isinstance(explain, IllegalMove):
+            print(explain.sentence(lang))
+        elif explain is not None:
+            print(explain)
+    return verdict
+
+
+def _nudge(answer, truth, lang: str | None) -> str:
+    """What kind of wrong ``answer`` is, without ``truth``."""
+    (kind, got), (want_kind, want) = _norm(answer), _norm(truth)
+    if kind == want_kind == "numbers" and len(got) == len(want):
+        i = next(i for i, (g, w) in enumerate(zip(got, want)) if g != w)
+        if len(want) == 1:
+            return _say(lang, "too_high" if got[0] > want[0] else "too_low")
+        return _say(lang, "number_high" if got[i] > want[i] else "number_low", i=i + 1, n=len(want))
+    if want_kind == "numbers":
+        return _text(lang, "numbers", n=len(want)).format(n=len(want))
+    return _say(lang, "look_again")
+
+
+def _hint(truth, explain, lang: str | None) -> str:
+    """Where the answer lies, without it: a range, the first of several numbers, the rule."""
+    kind, want = _norm(truth)
+    if kind == "numbers" and len(want) == 1:
+        low = want[0] - want[0] % 5
+        return _say(lang, "between", low=low, high=low + 5)
+    if kind == "numbers":
+        return _say(lang, "first_is", first=want[0])
+    if isinstance(explain, IllegalMove):
+        return _say(lang, "rule_decides", rule=explain.rule)
+    return _say(lang, "read_again")
 
 
 def _without_move(sentence: str, move: str) -> str:
@@ -437,3 +502,13 @@ def pictures(*items, lang: str | None = None) -> Frames:
         cafe = thing.cafe if isinstance(thing, Game) else thing
         out.append(Frame(cafe, caption, picture_view(thing, lang)))
     return Frames(out, message)
+
+
+def progress(export: str | None = None, reset: bool = False, lang: str | None = None):
+    """What you have done, notebook by notebook: each exercise not tried, tried, solved at the
+    1st, 2nd or 3rd try, or its answer shown — a picture and a table, kept between sessions
+    (:mod:`cafe_widget.progress`). ``progress(export="progress.csv")`` (or ``.json``) writes a
+    copy to hand in; ``progress(reset=True)`` forgets everything (it asks first)."""
+    from . import progress as _progress
+
+    return _progress.show(export, reset, lang)

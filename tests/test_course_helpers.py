@@ -201,7 +201,7 @@ def test_predict_checks_an_answer_only_once_given(capsys):
         "place  player  score  penalty  final",
         "    1       2      0       -2     -2",
         "    2       1      0       -4     -4",
-        "Not quite: you said -4 and -1, and the answer is -4 and -2.",
+        "Not quite: number 2 of your 2 is too high.",
         "Juste : non.",
         "La partie est finie (R12).",
         "Right: player 1.",

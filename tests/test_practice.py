@@ -68,11 +68,10 @@ def test_a_malformed_answer_names_the_token_and_never_raises(e12):
 
 def test_grading_changes_nothing_and_speaks_french(e12):
     before = (e12.cafe, e12.hand, e12.best)
-    e12.grade("RUf@c2, ITf@c4")
+    assert e12.grade("RUf@c2", lang="fr").message == (   # the first wrong try: how far from the best
+        "8 points (table russe b2 +6, table française c3 +2) ; le meilleur tour fait 23.")
     e12.grade("RUm@c2")
     assert (e12.cafe, e12.hand, e12.best) == before
-    assert e12.grade("RUf@c2", lang="fr").message == (
-        "8 points (table russe b2 +6, table française c3 +2) ; le meilleur tour fait 23.")
     assert e12.grade(["RUf@c2", "ITf@c4"]).points == 13    # a list of placements too
 
 
@@ -138,18 +137,47 @@ def test_check_points_right_explains_table_by_table():
     assert check_points(CAFE, "RUf@c2", "8").right and check_points(CAFE, "RUf@c2", 8.0).right
 
 
-def test_check_points_wrong_gives_the_answer_and_a_nudge_without_it():
+def test_check_points_climbs_the_ladder_nudge_hint_answer():
     f = check_points(CAFE, "RUf@c2", 6)
-    assert not f.right and f.expected == "8"
+    assert not f.right and f.expected == "8" and (f.stage, f.tries) == ("nudge", 1)
+    assert f.message == f.nudge == (
+        "Not quite: that is too few. Count again each table seat c2 touches (b2, d2, c3): how many "
+        "guests sit there once the card is down, and are they all of the table's nation (R8)?")
+    f = check_points(CAFE, "RUf@c2", "9 points")              # read as 9; the same question: try 2
+    assert (f.stage, f.tries) == ("hint", 2) and f.message == (
+        "Hint: a table scores a point for each guest at it, two for each when all are of its nation, "
+        "and nothing for a guest alone (R8). Once RUf@c2 is down: Russian table b2: 3 guests, all of "
+        "its nation; English table d2: 1 guest; French table c3: 2 guests.")
+    assert check_points(CAFE, "RUf@c2", "eight").stage == ""  # not read: no try counted
+    f = check_points(CAFE, "RUf@c2", 6)
+    assert (f.stage, f.tries) == ("answer", 3)
     assert f.message.startswith("Not quite: you said 6, but RUf@c2 scores 8: +6 at the Russian table b2")
-    assert "scores" not in f.nudge and "b2, d2, c3" in f.nudge and "(R8)" in f.nudge
+    right = check_points(CAFE, "RUf@c2", 8)
+    assert right.right and right.stage == "right" and right.message.endswith(
+        " (You had seen the answer: this one is not counted as solved.)")
+    other = check_points(CAFE, "RUf@a2", 7)                  # another question starts afresh
+    assert (other.stage, other.tries) == ("nudge", 1) and other.message.startswith("Not quite: that is too many.")
+
+
+def test_the_answer_at_any_time_is_remembered_as_shown():
+    f = check_points(CAFE, "ITm@e4", answer=True)
+    assert (f.stage, f.tries) == ("answer", 1) and f.message == (
+        "ITm@e4 scores 0: +0 at the Italian table d4 (alone: no points). It sits alone: a second "
+        "card of the turn must join it (R7).")
+    assert check_points(CAFE, "ITm@e4", 0).message.endswith("this one is not counted as solved.)")
+    assert check_points(CAFE, "RUf@c2", answer=8).right      # answer=8: the name of old, an answer
+    seats = check_seats(CAFE, "ITm", show=True)
+    assert seats.stage == "answer" and seats.message == (
+        "An Italian man (ITm) may sit on e4 and d5, and nowhere else. A card alone at its table "
+        "scores 0 there, and a second card must join it (R7).")
 
 
 def test_check_points_of_a_refused_card_and_of_a_whole_turn():
     f = check_points(CAFE, "RUm@c2", 0)
     assert not f.right and f.rule == "R6" and f.expected == "refused"
-    assert f.message == ("RUm@c2 may not be placed, so it scores nothing: RUm@c2: the French table "
-                         "c3 would have two men and no woman (R6).")
+    assert f.message == "Look again: may this card sit there at all (R5, R6, R7)?"
+    assert f.answer == ("RUm@c2 may not be placed, so it scores nothing: RUm@c2: the French table "
+                        "c3 would have two men and no woman (R6).")
     assert check_points(CAFE, "RUm@c2", "refused").right
     turn = check_points(CAFE, "RUf@c2, ITf@c4, ITm@d3", 23)
     assert turn.right and turn.message.startswith("Right: RUf@c2, ITf@c4, ITm@d3 scores 23 in all: RUf@c2 8 (")
@@ -162,7 +190,7 @@ def test_check_points_never_raises_on_bad_input():
     bad = check_points(CAFE, "XXf@c2", 3)
     assert not bad.right and "'XXf'" in bad.message
     assert "'ZZ'" in check_points("RU GB FR ES ZZ", "RUf@c2", 3).message
-    assert check_points(CAFE, "RUf@c2", 6, lang="fr").message.startswith(
+    assert check_points(CAFE, "RUf@c2", 6, lang="fr").answer.startswith(
         "Pas tout à fait : vous avez dit 6, mais RUf@c2 marque 8 : +6 à la table russe b2")
 
 
@@ -182,13 +210,18 @@ def test_check_seats_right():
 def test_check_seats_wrong_names_each_wrong_seat_with_its_rule():
     f = check_seats(CAFE, "ITm", "c4 e4")
     assert not f.right and f.rule == "R6"
-    assert f.message.endswith("You missed d5. c4 is refused: ITm@c4: the French table c3 would "
-                              "have two men and no woman (R6).")
-    assert f.nudge == ("Not quite: 1 right out of the 2 seat(s) you marked; 1 allowed seat(s) missing; "
-                       "refused: c4 (R6).")
+    assert f.answer.endswith("You missed d5. c4 is refused: ITm@c4: the French table c3 would "
+                             "have two men and no woman (R6).")
+    assert f.message == f.nudge == ("Not quite: 1 right out of the 2 seat(s) you marked; 1 allowed "
+                                    "seat(s) missing; refused: c4 (R6).")
+    assert check_seats(CAFE, "ITm", "c4,e4 ").message == (   # the same answer again: the hint
+        "Hint: ITm sits only on a seat beside a table of that nation (R5): here the Italian table d4. "
+        "At each seat beside it, would a table the seat touches get two more of one sex than of the "
+        "other (R6)?")
+    assert check_seats(CAFE, "ITm", "c4 e4").message == f.answer
     assert "d5" not in f.nudge
     nation = check_seats(CAFE, "ITm", "a2 e4 d5")
-    assert nation.rule == "R5" and "a2 is refused" in nation.message
+    assert nation.rule == "R5" and "a2 is refused" in nation.answer
     assert check_seats(CAFE, "ITm", "").nudge == (
         "Not quite: you named no seat, and 2 allowed seat(s) are missing.")
 
@@ -275,8 +308,9 @@ def test_odd_answers_and_questions_never_raise(e12):
 
 def test_a_lone_card_scores_0_and_must_be_joined_and_a_clearing_is_said():
     f = check_points(CAFE, "ITm@e4", None)        # None means "refused": it is not, it scores 0
-    assert f.message == ("Not quite: you said refused, but ITm@e4 scores 0: +0 at the Italian table "
-                         "d4 (alone: no points). It sits alone: a second card of the turn must join it (R7).")
+    assert f.message == "Not quite: ITm@e4 may sit there (R5–R7 allow it). How many points does it make?"
+    assert f.answer == ("Not quite: you said refused, but ITm@e4 scores 0: +0 at the Italian table "
+                        "d4 (alone: no points). It sits alone: a second card of the turn must join it (R7).")
     assert check_points(CAFE, "ITm@e4", 0).right
     full = check_points("RU GB FR ES IT | b1:RUf b3:RUm c2:RUf c4:ITf", "ITm@d3", 10)
     assert full.right and full.message.endswith(

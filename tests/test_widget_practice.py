@@ -260,8 +260,9 @@ def test_a_long_scoresheet_scrolls():
 def test_ask_points_nudges_then_shows_the_answer():
     q = ask_points(CAFE, "RUf@c2")
     assert not q.check("6").right
-    assert q.feedback.startswith("Not quite. Count each table seat c2 touches (b2, d2, c3)")
+    assert q.feedback.startswith("Not quite: that is too few. Count again each table seat c2 touches (b2, d2, c3)")
     assert 'aria-live="polite"' in q._out.value
+    assert q.check("7").stage == "hint" and q.feedback.startswith("Hint: a table scores a point for each guest")
     assert q.check("8").right and q.feedback.startswith("Right: RUf@c2 scores 8: +6 at the Russian table b2")
     q.show_answer()
     assert q.feedback.startswith("RUf@c2 scores 8: ")

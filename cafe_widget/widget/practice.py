@@ -77,18 +77,18 @@ class PointsQuestion(widgets.VBox):
 
     def check(self, answer=None):
         """Grade the box's answer (or ``answer``, put in the box first) and show the feedback:
-        the whole explanation when right, a nudge when wrong."""
+        the whole explanation when right; when wrong, the ladder's nudge, hint, then answer."""
         if answer is not None:
             self.answer.value = str(answer)
         result = check_points(self.cafe, self.placement, self.answer.value, self.variant, self.lang)
         self.right = result.right
-        self._show_text(result.message if result.right else result.nudge, result.right)
+        self._show_text(result.message, result.right if result.stage else False)
         return result
 
     def show_answer(self):
         """The answer and why, table by table (or the refusing rule)."""
-        result = check_points(self.cafe, self.placement, 0, self.variant, self.lang)
-        self._show_text(result.solution or result.message, None)
+        result = check_points(self.cafe, self.placement, variant=self.variant, lang=self.lang, answer=True)
+        self._show_text(result.message, None)
         return result
 
     def _show_text(self, text: str, right) -> None:

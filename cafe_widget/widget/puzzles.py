@@ -181,9 +181,9 @@ class Seats(Mode):
         return (w._task_guest,)
 
     def check(self, w) -> None:
+        """On the ladder: a nudge, a hint, then the answer (``check_seats``)."""
         feedback = check_seats(w.cafe, w._task_guest, list(w._task_marks), w._variant, w.lang)
-        w._set_status(feedback.message if feedback.right or w._answer_shown else feedback.nudge,
-                      "ok" if feedback.right else "error")
+        w._set_status(feedback.message, "ok" if feedback.right else "error")
 
     def save(self, w) -> dict:
         data = screen_save(w, w._turn.cafe)
@@ -232,7 +232,7 @@ class PracticeScreens:
         self._selected, self._badges = None, ()
         self._hint = _hint_labels(p.best.cards, 0)
         self._info = (say(self.lang, "hint_head", points=p.best.points),) + turn_lines(p.best.cards, self.lang)
-        self._set_status(p.solution(self.lang), "ok")
+        self._set_status(p.grade(lang=self.lang, show=True).message, "ok")   # the ladder remembers it
 
     def _button_next(self) -> None:
         nxt = self._pi + 1
@@ -246,8 +246,9 @@ class PracticeScreens:
 
     def _button_answer(self) -> None:
         self._answer_shown = True
-        feedback = check_seats(self.cafe, self._task_guest, list(self._task_marks), self._variant, self.lang)
-        self._set_status(feedback.solution, "ok")
+        feedback = check_seats(self.cafe, self._task_guest, list(self._task_marks), self._variant, self.lang,
+                               answer=True)
+        self._set_status(feedback.message, "ok")
 
     def _button_clear(self) -> None:
         self._task_marks, self._answer_shown = (), False

@@ -1,0 +1,57 @@
+"""The try-again ladder every check of the course climbs: a wrong answer first gets a **nudge**
+(what kind of wrong, never the answer), the second a **hint** (the rule that decides, where to
+look), the third the **answer** with its whole explanation. A right answer at any try says so.
+
+Tries are counted per question (the café or position, the move, what is asked) within the
+kernel: asking the same question again, by re-running the cell, is the next try. An answer that
+cannot be read (``"4 points"`` is read as 4; ``"four"`` is not) is explained and costs no try.
+``answer=True`` on a check shows the answer at once, and is remembered as such (and in the
+student's progress, :mod:`cafe_widget.progress`).
+
+    stage = TRIES.climb(key, right=False)     # "nudge", then "hint", then "answer"
+"""
+
+from __future__ import annotations
+
+#: What a check shows, by the number of wrong answers before this one.
+STAGES = ("nudge", "hint", "answer")
+
+
+class Tries:
+    """The wrong answers given to each question so far, and the questions whose answer was shown."""
+
+    def __init__(self) -> None:
+        self._wrong: dict = {}
+        self._shown: set = set()
+
+    def climb(self, key, right: bool, show: bool = False) -> tuple[str, int]:
+        """One more answer to the question ``key``: (the stage to show — ``"right"``, ``"nudge"``,
+        ``"hint"`` or ``"answer"`` — and this answer's try, from 1)."""
+        wrong = self._wrong.get(key, 0)
+        if show:
+            self._shown.add(key)
+            return "answer", wrong + 1
+        if right:
+            return "right", wrong + 1
+        self._wrong[key] = wrong + 1
+        stage = "answer" if key in self._shown else STAGES[min(wrong, len(STAGES) - 1)]
+        if stage == "answer":
+            self._shown.add(key)
+        return stage, wrong + 1
+
+    def shown(self, key) -> bool:
+        """Whether the answer to ``key`` was shown (asked for, or after the third wrong try)."""
+        return key in self._shown
+
+    def wrong(self, key) -> int:
+        """How many wrong answers ``key`` has had."""
+        return self._wrong.get(key, 0)
+
+    def forget(self) -> None:
+        """Every question starts afresh (the tests do this; a student restarts the kernel)."""
+        self._wrong.clear()
+        self._shown.clear()
+
+
+#: The kernel's tries, for every check of the package.
+TRIES = Tries()
