@@ -173,7 +173,7 @@ def test_after_a_mouse_click_the_computers_play_one_after_another():
         w._paced_step(steps.pop())
         assert w.game.to_move == 2 and w.status.startswith("Computer 2 (steady) played ")
         assert w.view().info[0].startswith("*Computer 2 (steady): +")
-        assert w.view().marks and all(label.startswith("C2 +") for _, label in w.view().marks)
+        assert w.view().marks and all(label.startswith("P2 +") for _, label in w.view().marks)
         w._paced_step(steps.pop())
         assert w.game.to_move == 0 and w.status.startswith("Computer 3 (steady) ") and not steps
         assert w.view().info[0].startswith("*Computer 2 (steady): +")     # both turns listed

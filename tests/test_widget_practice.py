@@ -162,7 +162,7 @@ def test_the_scoresheet_lists_the_turns_newest_last(duel):
 
 def test_the_last_turn_is_marked_until_the_game_moves_on(duel):
     # only GBm@d3 still sits where it was placed: the clearing of b2 took c2 and b3 (R9)
-    assert duel.view().marks == (("d3", "C2 +6"),)
+    assert duel.view().marks == (("d3", "P2 +6"),)   # P2, never C2: that reads as the seat c2
     tap(duel, "DEf")                               # choosing a card keeps the marks
     assert duel.view().marks
     tap(duel, "a2")                                # refused (R5: b2 is now the French table)

@@ -111,8 +111,9 @@ WORDS = Localized({
     "review_on": N_("Review: for each of your placing turns, the best turn you could have "
                        "made then (green: you made it). Click a row to see it."),
     "review_off": N_("Scoresheet: click a row to see that turn."),
+    # Translators: a player's short name on the seats their last turn filled ("P2 +8"): never a
+    # seat's name (not C2: the seat c2), the same for people and computers
     "short_player": N_("P{n}"),
-    "short_computer": N_("C{n}"),
     "undo": N_("Undo"),
     "end": N_("End turn"),
     "draw": N_("Draw"),

@@ -161,5 +161,4 @@ class ComputerTurns:
         self._marks_at = len(log)
 
     def _short(self, p: int) -> str:
-        key = "short_player" if self._kinds[p] == HUMAN else "short_computer"
-        return say(self.lang, key, n=p + 1)
+        return say(self.lang, "short_player", n=p + 1)   # "P2", never "C2": that is a seat
