@@ -221,3 +221,20 @@ class Localized(Mapping):
 
     def __contains__(self, lang) -> bool:
         return lang is None or lang in available()
+
+    def text(self, key: str, lang: str | None = None, guest: str | None = None, n: int | None = None) -> str:
+        """The sentence ``key`` in ``lang`` (None: the current language; an unknown one is a
+        ValueError naming the available ones): the form for ``guest``'s sex (``"RUf"``: the
+        context woman or man) when it has two, or for the number ``n``."""
+        message = self.table[key]
+        if isinstance(message, dict):
+            message = message["woman" if guest.endswith("f") else "man"]
+        return translate(message, current(lang), n)
+
+    def typed(self, key: str) -> frozenset[str]:
+        """The words of ``key`` (a "|"-separated list) in every language the package speaks: a
+        student's typed answer is read whatever the current language."""
+        words = set()
+        for lang in {SOURCE, *available()}:
+            words.update(" ".join(w.lower().split()) for w in translate(self.table[key], lang).split("|"))
+        return frozenset(w for w in words if w)

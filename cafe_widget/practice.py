@@ -27,8 +27,9 @@ from .engine.cafe import format_seats, format_tables, parse_seat, parse_turn
 from .engine.cards import TABLE_ADJECTIVES, guest_name, parse_guest, sort_guests
 from .engine.layout import SEATS, TABLE_PLACES, TOUCHES
 from .engine.search import parse_hand
-from .i18n import NN_, NP_, N_, SOURCE, Localized, available, current, gettext, join, translate
+from .i18n import NN_, NP_, N_, Localized, join
 from .ladder import TRIES
+from .render.words import table_why
 from .progress import record
 
 PUZZLE_FILE = Path(__file__).with_name("data") / "puzzles.txt"
@@ -51,14 +52,6 @@ WORDS = Localized({
     "puzzle_hint": NN_("the best turn places {n} card, {first}: which seat gives it the most?",
                        "the best turn places {n} cards, the first of them {first}: in which "
                        "order, on which seats?"),
-    # Translators: the guest sitting alone is a woman or a man (French: « seule » or « seul »)
-    "why_alone": {"woman": NP_("woman", "alone: no points"),
-                  "man": NP_("man", "alone: no points")},
-    "why_n": N_("{n} guests"),
-    "why_doubled": N_("{n} guests, all of the table's nation: doubled"),
-    "why_forming": N_("a table of one sex being formed: scored when complete (R14)"),
-    "why_ladies": N_("a ladies' table: flat {points} (R14)"),
-    "why_men": N_("a men's table: flat {points} (R14)"),
     "table_why": N_("+{points} at the {adj} table {place} ({why})"),
     "pts_right": N_("Right: {move} scores {points}: {tables}."),
     "pts_solution": N_("{move} scores {points}: {tables}."),
@@ -155,12 +148,8 @@ WORDS = Localized({
 
 
 def _text(lang: str | None, key: str, guest: str | None = None, n: int | None = None) -> str:
-    """The sentence ``key`` in ``lang`` (None: the current language; an unknown one is a
-    ValueError naming the available ones): the form for ``guest``'s sex, or for ``n``."""
-    message = WORDS.table[key]
-    if isinstance(message, dict):
-        message = message[_sex(guest)]
-    return translate(message, current(lang), n)
+    """The sentence ``key`` in ``lang``, for ``guest``'s sex or the number ``n`` (``Localized.text``)."""
+    return WORDS.text(key, lang, guest, n)
 
 
 def _say(lang: str | None, key: str, **facts) -> str:
@@ -178,12 +167,8 @@ def _join(items, lang: str | None) -> str:
 
 
 def _typed_words(key: str) -> frozenset[str]:
-    """The words of ``key`` (a "|"-separated list) in every language the package speaks: a
-    student's typed answer is read whatever the current language."""
-    words = set()
-    for lang in {SOURCE, *available()}:
-        words.update(w.strip().lower() for w in gettext(WORDS.table[key], lang).split("|"))
-    return frozenset(w for w in words if w)
+    """The words of ``key`` in every language (a typed answer is read whatever the language)."""
+    return WORDS.typed(key)
 
 
 def turn_tables(turn: Turn, lang: str | None = None) -> str:
@@ -212,21 +197,11 @@ def _problem(err: NotationError, lang: str | None) -> str:
     return err.problem_in(lang)
 
 
-def _why(t, lang: str | None, guest: str = "f") -> str:
-    if t.variant == "forming":
-        return _say(lang, "why_forming")
-    if t.variant in ("ladies", "men"):
-        return _say(lang, f"why_{t.variant}", points=t.points)
-    if t.guests == 1:
-        return _text(lang, "why_alone", guest)
-    return _say(lang, "why_doubled" if t.doubled else "why_n", n=t.guests)
-
-
 def card_tables(card, lang: str | None = None) -> str:
     """One card's points at every table its seat touches, with the reason:
     ``"+6 at the Russian table b2 (3 guests, all of the table's nation: doubled), …"``."""
     return _text(lang, "semicolon").join(_say(lang, "table_why", points=t.points, adj=TABLE_ADJECTIVES[lang][t.nation],
-                          place=t.place, why=_why(t, lang, card.guest)) for t in card.tables)
+                          place=t.place, why=table_why(t, card.guest, lang)) for t in card.tables)
 
 
 # -- puzzles ----------------------------------------------------------------------------------
@@ -375,12 +350,28 @@ class Puzzle:
         return state.finish()
 
     def _example(self) -> str:
-        """How an answer is written, with cards of this hand on empty seats that the best turn
-        does not use (the format only, never a hint)."""
-        used = {card.seat for card in self.best.cards}     # never the best turn's seats
-        empty = [seat for seat in SEATS if self.cafe.guest(seat) is None and seat not in used]
-        empty += [seat for seat in SEATS if self.cafe.guest(seat) is None and seat in used]
-        return ", ".join(f"{guest}@{seat}" for guest, seat in zip(self.hand[:2], empty[:2]))
+        """How an answer is written: a legal turn of this hand that scores as little as any (one
+        card if one may end a turn, else two), never the best one — a student who copies it
+        gets a legal turn and a nudge, not the answer."""
+        start = self.cafe.begin_turn(self.variant)
+        best = self.best.text
+        for size in (1, 2):
+            found = []
+            for first in dict.fromkeys(self.hand):
+                for seat in start.seat_scores(first):
+                    one = start.place(first, seat)
+                    if size == 1:
+                        found += [one] if one.can_end() else []
+                        continue
+                    rest = list(self.hand)
+                    rest.remove(first)
+                    for second in dict.fromkeys(rest):
+                        found += [t for t in (one.place(second, s) for s in one.seat_scores(second)) if t.can_end()]
+            found = [t for t in found if ", ".join(c.text for c in t.cards) != best]
+            if found:
+                low = min(found, key=lambda t: sum(c.points for c in t.cards))
+                return ", ".join(c.text for c in low.cards)
+        return best.split(", ")[0] if best else ""
 
     def solution(self, lang: str | None = None) -> str:
         """The best turn in one sentence, table by table."""
@@ -628,7 +619,7 @@ def check_points(cafe, placement: str, given=..., variant: bool = False, lang: s
         if state.pending:
             tables += "." + _text(lang, "alone_card", card.guest).rstrip(".")
         look = _say(lang, "pts_look", seat=card.seat, places=places)
-        hint = _say(lang, "pts_hint", move=move, tables=_counts(state.cafe, card.seat, lang))
+        hint = _say(lang, "pts_hint", move=move, tables=_counts(card, lang))
         facts = dict(move=move, points=points, tables=tables, answer=said)
         right_key, wrong_key, solution_key = "pts_right", "pts_wrong", "pts_solution"
     else:
@@ -654,17 +645,14 @@ def check_points(cafe, placement: str, given=..., variant: bool = False, lang: s
     return _climb(feedback, key, show, exercise, lang)
 
 
-def _counts(cafe: Cafe, seat: str, lang: str | None) -> str:
-    """The guests at each table ``seat`` touches, on ``cafe``: the facts a hint gives (R8)."""
+def _counts(card, lang: str | None) -> str:
+    """The guests at each table ``card`` touches the moment it sits (before a full table is
+    cleared, R9), and whether all are of the table's nation: the facts a hint gives (R8)."""
     out = []
-    for place in TOUCHES[seat]:
-        nation = cafe.table(place)
-        if nation is None:
-            continue
-        guests = cafe.guests_at(place)
-        own = bool(guests) and all(g[:2] == nation for g in guests)
-        out.append(_text(lang, "count_own" if own else "count", n=len(guests)).format(
-            adj=TABLE_ADJECTIVES[lang][nation], place=place, n=len(guests)))
+    for t in card.tables:
+        own = t.doubled or (t.guests == 1 and card.guest[:2] == t.nation)
+        out.append(_text(lang, "count_own" if own else "count", n=t.guests).format(
+            adj=TABLE_ADJECTIVES[lang][t.nation], place=t.place, n=t.guests))
     return _text(lang, "semicolon").join(out)
 
 

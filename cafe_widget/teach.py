@@ -24,27 +24,15 @@ from .engine.cards import TABLE_ADJECTIVES
 from .engine.cafe import parse_turn
 from .engine.errors import kind_of, need_text
 from .engine.layout import SEATS, TOUCHES
-from .i18n import NN_, NP_, N_, SOURCE, Localized, available, current, gettext, ngettext, translate
+from .i18n import NN_, N_, Localized, current, ngettext
 from .i18n import language as _language
 from .practice import Feedback, Puzzle, _climb, check_points, check_seats, puzzles  # noqa: F401 (for the notebooks)
 from .render import Frame, Frames, picture_view, refused_picture, turn_frames
+from .render.words import WHY, table_why
 
 WORDS = Localized({
     "card": N_("{card}: {points} {pts}"),
     "table": N_("{adj} table {place}"),
-    # Translators: the guest sitting alone is a woman or a man (French: « seule » or « seul »)
-    "alone": {"woman": NP_("woman", "1 guest: alone, no points"),
-              "man": NP_("man", "1 guest: alone, no points")},
-    "n": N_("{n} guests"),
-    "doubled": N_("{n} guests, all of the table's nation: doubled"),
-    "forming": N_("{n} guests of one sex so far: scored when the table is complete (R14)"),
-    "ladies": N_("a ladies' table: {how} (R14)"),
-    "men": N_("a men's table: {how} (R14)"),
-    # Translators: a ladies' table (all women) or a men's table (all men): French « toutes »
-    # or « tous »
-    "flat40": {"woman": NP_("woman", "40, all of its nation"),
-               "man": NP_("man", "40, all of its nation")},
-    "flat20": N_("a flat 20"),
     "cleared": N_("    full, cleared: {places} (R9)"),
     "turn": N_("turn: {points} {pts}"),
     "ends": N_("the table pile is short: the game ends (R12a)"),
@@ -53,10 +41,6 @@ WORDS = Localized({
     "allowed": N_("{move}: allowed, {points} {pts} ({tables}){note}"),
     "note_forming": N_("; it starts a table of one sex at {place}, scored when four sit "
                        "there this turn (R14)"),
-    # Translators: the card sitting alone is a woman or a man (French: « elle est seule »,
-    # « il est seul »)
-    "note_alone": {"woman": NP_("woman", "; it sits alone, so a second card must join it (R7)"),
-                   "man": NP_("man", "; it sits alone, so a second card must join it (R7)")},
     "one_card": N_("check takes one card, for example {example}; to try the whole turn "
                    "{turn}, use play(cafe, \"{turn}\")"),
     "nowhere": N_("{guest} may sit nowhere here"),
@@ -109,13 +93,8 @@ WORDS = Localized({
 
 
 def _text(lang: str | None, key: str, guest: str | None = None, n: int | None = None) -> str:
-    """The sentence ``key`` in ``lang`` (None: the current language; an unknown one is a
-    ValueError naming the available ones), in the form for ``guest``'s sex when it has two, or
-    for the number ``n``."""
-    message = WORDS.table[key]
-    if isinstance(message, dict):
-        message = message["woman" if guest.endswith("f") else "man"]
-    return translate(message, current(lang), n)
+    """The sentence ``key`` in ``lang``, for ``guest``'s sex or the number ``n`` (``Localized.text``)."""
+    return WORDS.text(key, lang, guest, n)
 
 
 def _say(lang: str | None, key: str, **facts) -> str:
@@ -128,12 +107,8 @@ def _pts(n: int, lang: str | None) -> str:
 
 
 def _typed_words(key: str) -> frozenset[str]:
-    """The words of ``key`` (a "|"-separated list) in every language the package speaks: a
-    student's typed answer is read whatever the current language."""
-    words = set()
-    for lang in {SOURCE, *available()}:
-        words.update(w.strip().lower() for w in gettext(WORDS.table[key], lang).split("|"))
-    return frozenset(w for w in words if w)
+    """The words of ``key`` in every language (a typed answer is read whatever the language)."""
+    return WORDS.typed(key)
 
 
 def _cafe(cafe) -> Cafe:
@@ -283,17 +258,6 @@ def _table(place: str, nation: str, lang: str | None) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _why(t, guest: str, lang: str | None) -> str:
-    if t.variant == "forming":
-        return _say(lang, "forming", n=t.guests)
-    if t.variant in ("ladies", "men"):
-        how = _text(lang, "flat40" if t.doubled else "flat20", "f" if t.variant == "ladies" else "m")
-        return _say(lang, t.variant, how=how)
-    if t.guests == 1:
-        return _text(lang, "alone", guest)
-    return _say(lang, "doubled" if t.doubled else "n", n=t.guests)
-
-
 def report(turn: Turn, lang: str | None = None) -> str:
     """A turn's points card by card and table by table, as plain text."""
     lines = []
@@ -301,7 +265,7 @@ def report(turn: Turn, lang: str | None = None) -> str:
         lines.append(_say(lang, "card", card=card.text, points=card.points, pts=_pts(card.points, lang)))
         for t in card.tables:
             label = _say(lang, "table_label", table=_table(t.place, t.nation, lang))
-            lines.append(f"    {label:<24}{t.points:>3}   ({_why(t, card.guest, lang)})")
+            lines.append(f"    {label:<24}{t.points:>3}   ({table_why(t, card.guest, lang)})")
         if card.cleared:
             lines.append(_say(lang, "cleared", places=", ".join(card.cleared)))
     lines.append(_say(lang, "turn", points=turn.points, pts=_pts(turn.points, lang)))
@@ -353,7 +317,7 @@ def check(cafe, placement: str, variant: bool = False, lang: str | None = None) 
     if forming:
         note = _say(lang, "note_forming", place=forming[0].place)
     elif card.points == 0:
-        note = _text(lang, "note_alone", card.guest)
+        note = WHY.text("must_join", lang, card.guest)
     print(_say(lang, "allowed", move=placement, points=card.points, pts=_pts(card.points, lang),
                tables=tables, note=note))
 

@@ -44,7 +44,7 @@ def test_a_right_answer_at_the_first_try_says_so_with_why():
     f = check_points(CAFE, "RUf@c2", 8)
     assert (f.right, f.stage, f.tries) == (True, "right", 1)
     assert f.message == ("Right: RUf@c2 scores 8: +6 at the Russian table b2 (3 guests, all of the "
-                         "table's nation: doubled); +0 at the English table d2 (alone: no points); +2 at "
+                         "table's nation: doubled); +0 at the English table d2 (1 guest: alone, no points); +2 at "
                          "the French table c3 (2 guests).")
 
 
@@ -99,14 +99,15 @@ def test_progress_survives_a_restart_and_shows_every_exercise(tmp_path, monkeypa
     assert states["02"]["2.3"] == {"state": "answer", "tries": 3}
     assert states["02"]["2.4"] == {"state": "tried", "tries": 1}
     assert states["01"]["1.1"] == {"state": "not tried", "tries": 0}
+    total = sum(len(exercises) for exercises in prog.course().values())
     view = progress()
-    assert str(view).splitlines()[0] == "Your progress: 2 of 34 exercises solved, 1 with the answer shown."
+    assert str(view).splitlines()[0] == f"Your progress: 2 of {total} exercises solved, 1 with the answer shown."
     assert "04  4.2    solved at the 2nd try" in str(view) and "02  2.3    answer shown" in str(view)
     svg = view.svg()
-    assert svg.count("<rect") == 34 + 6 and 'fill="#0b7a35"' in svg and 'fill="#4fae6e"' in svg
+    assert svg.count("<rect") == total + 6 and 'fill="#0b7a35"' in svg and 'fill="#4fae6e"' in svg
     assert "<svg" in view._repr_html_() and "<table>" in view._repr_html_()
     french = progress(lang="fr")
-    assert str(french).startswith("Votre progression : 2 exercices résolus sur 34")
+    assert str(french).startswith(f"Votre progression : 2 exercices résolus sur {total}")
 
 
 def test_progress_exports_for_the_teacher_and_reset_asks_first(tmp_path, capsys):
@@ -115,7 +116,7 @@ def test_progress_exports_for_the_teacher_and_reset_asks_first(tmp_path, capsys)
     assert capsys.readouterr().out == f"Written: {tmp_path / 'progress.csv'} (for your teacher).\n"
     rows = list(csv.reader((tmp_path / "progress.csv").open()))
     assert rows[0] == ["notebook", "exercise", "state", "tries"] and ["04", "4.1", "solved", "1"] in rows
-    assert len(rows) == 1 + 34
+    assert len(rows) == 1 + sum(len(exercises) for exercises in prog.course().values())
     progress(export=str(tmp_path / "handed-in.json"))
     data = json.loads((tmp_path / "handed-in.json").read_text())
     assert data["exercises"]["4.1"] == {"notebook": "04", "state": "solved", "tries": 1}
@@ -163,3 +164,16 @@ def test_the_course_lists_each_exercise_heading_of_both_languages():
                            if c["cell_type"] == "markdown")
             found[nb.name[:2]] = list(dict.fromkeys(re.findall(rf"^#+\s*{word}\s+(\d+\.\d+)", text, re.M)))
         assert found == course, folder
+
+
+def test_the_example_turn_a_puzzle_suggests_is_legal_and_not_the_answer():
+    """"write your turn in place of ..., for example …": a student who copies the example gets a
+    legal turn (and a nudge), never a refusal nor the best turn (issue 23)."""
+    from cafe_widget.practice import puzzles
+
+    for p in [Puzzle("DE GB IT CN CF", "DEf ITm"), *puzzles(1), *puzzles(2), *puzzles(3)]:
+        example = p._example()
+        grade = p.grade(example)
+        assert grade.legal and not grade.solved and grade.stage == "nudge", (p.format(), example)
+        assert f'for example "{example}"' in p.grade(...).message
+    assert Puzzle("DE GB IT CN CF", "DEf ITm")._example() == "DEf@b1, ITm@c2"

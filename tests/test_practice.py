@@ -132,7 +132,7 @@ def test_check_points_right_explains_table_by_table():
     f = check_points(CAFE, "RUf@c2", 8)
     assert isinstance(f, Feedback) and f.right and f.expected == "8"
     assert f.message == ("Right: RUf@c2 scores 8: +6 at the Russian table b2 (3 guests, all of the "
-                         "table's nation: doubled); +0 at the English table d2 (alone: no points); "
+                         "table's nation: doubled); +0 at the English table d2 (1 guest: alone, no points); "
                          "+2 at the French table c3 (2 guests).")
     assert check_points(CAFE, "RUf@c2", "8").right and check_points(CAFE, "RUf@c2", 8.0).right
 
@@ -162,7 +162,7 @@ def test_check_points_climbs_the_ladder_nudge_hint_answer():
 def test_the_answer_at_any_time_is_remembered_as_shown():
     f = check_points(CAFE, "ITm@e4", answer=True)
     assert (f.stage, f.tries) == ("answer", 1) and f.message == (
-        "ITm@e4 scores 0: +0 at the Italian table d4 (alone: no points). It sits alone: a second "
+        "ITm@e4 scores 0: +0 at the Italian table d4 (1 guest: alone, no points). It sits alone: a second "
         "card of the turn must join it (R7).")
     assert check_points(CAFE, "ITm@e4", 0).message.endswith("this one is not counted as solved.)")
     assert check_points(CAFE, "RUf@c2", answer=8).right      # answer=8: the name of old, an answer
@@ -310,7 +310,7 @@ def test_a_lone_card_scores_0_and_must_be_joined_and_a_clearing_is_said():
     f = check_points(CAFE, "ITm@e4", None)        # None means "refused": it is not, it scores 0
     assert f.message == "Not quite: ITm@e4 may sit there (R5–R7 allow it). How many points does it make?"
     assert f.answer == ("Not quite: you said refused, but ITm@e4 scores 0: +0 at the Italian table "
-                        "d4 (alone: no points). It sits alone: a second card of the turn must join it (R7).")
+                        "d4 (1 guest: alone, no points). It sits alone: a second card of the turn must join it (R7).")
     assert check_points(CAFE, "ITm@e4", 0).right
     full = check_points("RU GB FR ES IT | b1:RUf b3:RUm c2:RUf c4:ITf", "ITm@d3", 10)
     assert full.right and full.message.endswith(

@@ -29,7 +29,7 @@ def test_check_and_where(capsys):
     check("RU GB FR ES IT", "RUf@a2")
     where("RU GB FR ES IT | b1:RUf b3:RUm", "RUf")
     assert capsys.readouterr().out.splitlines() == [
-        "RUf@a2: allowed, 0 points (b2 +0); it sits alone, so a second card must join it (R7)",
+        "RUf@a2: allowed, 0 points (b2 +0); it sits alone, so the next card must join it (R7)",
         "RUf@a2:  6 points   (b2 +6)",
         "RUf@c2:  8 points   (b2 +6, d2 +0, c3 +2)",
     ]

@@ -38,8 +38,6 @@ Decided where BOARD_RULES.md is silent (and documented in the README):
 
 from __future__ import annotations
 
-import json
-import random
 from collections import Counter
 from dataclasses import dataclass
 
@@ -47,8 +45,8 @@ from ..i18n import N_, say
 from .board import (BAR_PLACES, BAR_VALUES, CHAIRS, Board, BoardTurn, BoardTurnState, TileScore, check_position,
                     format_chairs, full_bag, parse_action, parse_bar, parse_chair, parse_chairs,
                     parse_placement, parse_tile, sort_tiles)
-from .errors import IllegalMove, NotationError, Refusal, json_problem, kind_of, need_text, refuse
-from .game import check_deal, replay
+from .errors import IllegalMove, NotationError, Refusal, kind_of, refuse
+from .played import PlayedGame, Ranked, is_number as _is_number, parse_items, seeded, without as _without
 
 HAND_SIZE = 5          # B3
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -57,6 +55,7 @@ TILE_PENALTY = 5       # B14
 JOKER_PENALTY = 10     # B14
 OVER_REASONS = ("B13a", "B13b", "B13c", "B13d", "B13e")
 SAVE_FORMAT = "cafe-widget board game"
+BOARD_FIELDS = ("chairs", "bar", "bag", "hands", "hand sizes", "scores", "out", "status")
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,40 +101,19 @@ class BoardStanding:
 
 
 @dataclass(frozen=True, slots=True)
-class BoardResult:
+class BoardResult(Ranked[BoardStanding]):
     """B14: score less penalties, ranked; tied, fewer penalty points first; still tied, shared;
-    players out below every player still in."""
+    players out below every player still in (marked ``out`` in the table, see :class:`~.played.Ranked`)."""
 
     standings: tuple[BoardStanding, ...]
     over: bool
     reason: str | None
 
-    @property
-    def ranking(self) -> tuple[BoardStanding, ...]:
-        """Standings best first (ties in player order)."""
-        return tuple(sorted(self.standings, key=lambda s: (s.rank, s.player)))
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The player numbers (from 0) who share rank 1."""
-        return tuple(s.player for s in self.standings if s.rank == 1)
-
     def __iter__(self):
         return iter(self.standings)
 
-    def __str__(self) -> str:
-        lines = [say("place  player  score  penalty  final")]
-        for s in self.ranking:
-            lines.append(f"{s.rank:>5}  {s.player + 1:>6}  {s.score:>5}  {-s.penalty:>7}  {s.final:>5}"
-                         + (say("  out") if s.out else ""))
-        return "\n".join(lines)
-
-
-def _without(hand: tuple[str, ...], tiles) -> tuple[str, ...]:
-    rest = list(hand)
-    for t in tiles:
-        rest.remove(t)
-    return tuple(rest)
+    def _remark(self, standing: BoardStanding) -> str:
+        return say("  out") if standing.out else ""
 
 
 def _next_in(p: int, out: tuple[bool, ...]) -> int:
@@ -168,15 +146,14 @@ def penalty_of(hand) -> int:
     return sum(JOKER_PENALTY if t[0] == "*" else TILE_PENALTY for t in hand)
 
 
-class BoardGame:
-    """A game of 2–4 players. Player numbers count from 0 in Python, from 1 in text."""
+class BoardGame(PlayedGame[BoardGameState, BoardTurnState]):
+    """A game of 2–4 players. Player numbers count from 0 in Python, from 1 in text. What both
+    games do alike (reading the state, undo, copies, the printout, saves) is :class:`PlayedGame`'s."""
 
-    def __init__(self, state: BoardGameState, seed: int | None = None):
-        self._state = state
-        self._turn: BoardTurnState | None = None
-        self.seed = seed
-        self._start = self.format()
-        self.log: list[BoardLogEntry] = []
+    _SAVE_FORMAT = SAVE_FORMAT
+    _FIELDS = BOARD_FIELDS
+    _SAVE_LISTS = (("actions", "play", False), ("turn", "place", True))
+    log: list[BoardLogEntry]
 
     # -- set-up ---------------------------------------------------------------------------
 
@@ -186,9 +163,7 @@ class BoardGame:
         bag; hand sizes 5 (B3). ``start``: the first player (from 0), or None for the seed's."""
         if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Café International (the board game) is for 2 to 4 players, not {players!r} (B3).")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
-        rng = random.Random(seed)
+        seed, rng = seeded(seed)
         bag = list(full_bag())
         rng.shuffle(bag)
         if start is None:
@@ -203,46 +178,18 @@ class BoardGame:
     # -- reading the game -----------------------------------------------------------------
 
     @property
-    def state(self) -> BoardGameState:
-        """The state at the start of the turn in progress."""
-        return self._state
-
-    @property
-    def players(self) -> int:
-        return len(self._state.hands)
-
-    @property
-    def to_move(self) -> int:
-        """The player to move (from 0)."""
-        return self._state.to_move
-
-    @property
     def board(self) -> Board:
         """The board as it stands, the tiles of the turn in progress included."""
         return self._turn.board if self._turn else self._state.board
 
-    @property
-    def turn(self) -> BoardTurnState | None:
-        """The turn in progress (tiles seated, the turn not ended), or None."""
-        return self._turn
+    def _hand_in_turn(self) -> tuple[str, ...]:
+        return self._turn.hand
 
-    @property
-    def hands(self) -> tuple[tuple[str, ...], ...]:
-        """Every hand as it stands (tiles seated this turn left out)."""
-        hands = self._state.hands
-        if not self._turn:
-            return hands
-        p = self.to_move
-        return hands[:p] + (self._turn.hand,) + hands[p + 1:]
-
-    def hand(self, player: int | None = None) -> tuple[str, ...]:
-        """One hand (the player to move's by default)."""
-        if player is not None and (isinstance(player, bool) or not isinstance(player, int)
-                                   or not 0 <= player < self.players):
-            raise NotationError("player", str(player) if isinstance(player, int) else kind_of(player),
-                                N_("is not a player of this game: give a number from 0 to {last} "
-                                   "(0 is the first player)"), last=self.players - 1)
-        return self.hands[self.to_move if player is None else player]
+    def _not_a_number(self, player) -> NotationError:
+        """Here any wrong ``player`` is no player of this game (a yes/no value named as written)."""
+        return NotationError("player", str(player) if isinstance(player, int) else kind_of(player),
+                             N_("is not a player of this game: give a number from 0 to {last} "
+                                "(0 is the first player)"), last=self.players - 1)
 
     @property
     def bag(self) -> tuple[str, ...]:
@@ -254,11 +201,6 @@ class BoardGame:
         return self._state.hand_sizes
 
     @property
-    def scores(self) -> tuple[int, ...]:
-        """Points scored so far (penalties come off at the end, B14)."""
-        return self._state.scores
-
-    @property
     def out(self) -> tuple[bool, ...]:
         """Players out (B9)."""
         return self._state.out
@@ -267,21 +209,6 @@ class BoardGame:
     def gone(self) -> tuple[str, ...]:
         """Tiles that left the game with players out (B9)."""
         return self._state.gone
-
-    @property
-    def is_over(self) -> bool:
-        return self._state.over is not None
-
-    @property
-    def over_reason(self) -> str | None:
-        """``"B13a"`` … ``"B13e"``: why the game ended, or None."""
-        return self._state.over
-
-    def _repr_svg_(self) -> str:
-        """The game as a picture: the board, every hand, the scores, the bag (``cafe_widget.render``)."""
-        from ..render import svg_of  # lazy: the engine itself never loads the drawing code
-
-        return svg_of(self)
 
     # -- checks: one per action, asked by the action itself and by explain_* ---------------
 
@@ -375,17 +302,8 @@ class BoardGame:
         self._turn = result
         return result.cards[-1]
 
-    def undo(self) -> str:
-        """Take back the last tile of the turn in progress; returns it in notation."""
-        refusal = self._over("undo")
-        if refusal:
-            raise refusal.error()
-        if not self._turn:
-            raise IllegalMove.because("B4", "board_nothing_to_undo", self.board)
-        last = self._turn.cards[-1]
-        turn = self._turn.undo()
-        self._turn = turn if turn.cards else None
-        return last.text
+    def _undo_refusal(self) -> Refusal | None:
+        return self._over("undo") or (None if self._turn else refuse("B4", "board_nothing_to_undo", self.board))
 
     def end_turn(self) -> BoardTurn:
         """End the turn of seated tiles (B4, B7): score it, B12, the refill (B11), B13."""
@@ -412,16 +330,7 @@ class BoardGame:
     def play(self, text: str) -> BoardTurn:
         """One whole action at once (``"CFf@a2, CFm@b1"``, ``"bar RUm"``, ``"swap ITf@c2"``);
         all or nothing."""
-        parsed = parse_action(text)
-        if parsed[0] == "bar":
-            return self.bar(parsed[1])
-        if parsed[0] == "swap":
-            return self.swap(parsed[1], parsed[2])
-        state = self._seat_all(parsed[1], whole=True)
-        result = state._finish()
-        if isinstance(result, Refusal):
-            raise result.error()
-        return self._commit(result)
+        return self._do(text, whole=True)
 
     def _seat_all(self, placements, whole: bool) -> BoardTurnState:
         """The turn with ``placements`` seated in order (nothing changed); IllegalMove if refused."""
@@ -449,15 +358,23 @@ class BoardGame:
             return self.end_turn()
         if word == "undo":
             return self.undo()
+        return self._do(text, whole=False)
+
+    def _do(self, text: str, whole: bool):
+        """The action ``text`` (a bar, a swap, tiles) done all or nothing. ``whole`` (play): the
+        tiles are a whole turn that must end; else (act) they may go on a turn in progress, and
+        when the last one sits alone (B7) the turn goes on and that tile's score is returned."""
         parsed = parse_action(text)
         if parsed[0] == "bar":
             return self.bar(parsed[1])
         if parsed[0] == "swap":
             return self.swap(parsed[1], parsed[2])
-        state = self._seat_all(parsed[1], whole=False)
+        state = self._seat_all(parsed[1], whole)
         result = state._finish()
-        if isinstance(result, Refusal):  # the last tile sits alone: the turn goes on
-            self._turn = state
+        if isinstance(result, Refusal):
+            if whole:
+                raise result.error()
+            self._turn = state  # the last tile sits alone: the turn goes on
             return state.cards[-1]
         return self._commit(result)
 
@@ -526,26 +443,17 @@ class BoardGame:
     def format(self) -> str:
         """The game notation (see the module docstring)."""
         st = self._state
-        status = [f"to:{st.to_move + 1}"]
-        if st.over:
-            status.append(f"over:{st.over}")
-        if self._turn:
-            status.append("turn:" + ",".join(c.text for c in self._turn.cards))
         return " | ".join([
             format_chairs(st.board.chairs), " ".join(st.board.bar) or "-", " ".join(st.bag) or "-",
             " / ".join(" ".join(h) or "-" for h in st.hands), " ".join(map(str, st.hand_sizes)),
             " ".join(map(str, st.scores)), " ".join(str(p + 1) for p, o in enumerate(st.out) if o) or "-",
-            " ".join(status)])
+            self._status()])
 
     @classmethod
     def parse(cls, text: str) -> "BoardGame":
         """Read a game notation; NotationError naming the field and token if it is wrong."""
-        if not isinstance(text, str):
-            raise NotationError("game", repr(text), N_("is not text"))
-        fields = text.split("|")
-        if len(fields) != 8:
-            raise NotationError("game", text.strip()[:60], N_("has {n} fields; a board game has 8: "
-                                "chairs | bar | bag | hands | hand sizes | scores | out | status"), n=len(fields))
+        fields = cls._split(text, N_("has {n} fields; a board game has 8: "
+                                     "chairs | bar | bag | hands | hand sizes | scores | out | status"))
         chairs = parse_chairs(fields[0])
         bar = parse_bar(fields[1])
         bag = _parse_tiles(fields[2], "bag")
@@ -578,97 +486,33 @@ class BoardGame:
                                status["over"], gone)
         game = cls(state)
         if status["turn"]:
-            if state.over:
-                raise NotationError("status", "turn:" + status["turn"], N_("cannot follow over: the game is over"))
-            for token in status["turn"].split(","):
-                try:
-                    game.place(token)
-                except IllegalMove as err:
-                    raise NotationError("status", token,
-                                        N_("is not a legal tile of the turn in progress: {reason}"),
-                                        reason=err) from None
+            game._place_turn(status["turn"], N_("is not a legal tile of the turn in progress: {reason}"))
             # game._start stays the position before the turn: a save replays the turn's tiles
         _check_reachable(game, fields[5].strip())
         return game
 
-    def to_json(self) -> str:
-        """A save as JSON: the seed, the starting notation, every finished action since, the
-        tiles of the turn in progress, and the notation now."""
-        placed = [c.text for c in self._turn.cards] if self._turn else []
-        return json.dumps({"format": SAVE_FORMAT, "version": 1, "seed": self.seed, "start": self._start,
-                           "actions": [e.action for e in self.log], "turn": placed,
-                           "notation": self.format()}, indent=1)
+    def _saved_actions(self) -> dict[str, list[str]]:
+        return {"actions": [e.action for e in self.log],
+                "turn": [c.text for c in self._turn.cards] if self._turn else []}
 
-    @classmethod
-    def from_json(cls, text: str) -> "BoardGame":
-        """Load a save by replaying its actions; NotationError if it is damaged or edited.
+    def _deal_of(self, seed: int) -> str:
+        if self._turn:
+            raise NotationError("json", "start", N_("holds a turn in progress; a dealt game starts from its deal"))
+        return type(self).new(self.players, seed, self.to_move).format()
 
-        A dealt game (a seed) must start from the deal of its seed (B3): a changed seed or an
-        erased history is refused, and the first action that cannot be replayed is named. A
-        save without a seed is a game set up by hand, replayed from its start as written."""
-        text = need_text(text, "json", "a save made by to_json()")
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError, RecursionError) as err:
-            problem, facts = json_problem(err)
-            raise NotationError("json", str(text)[:40], problem, **facts) from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise NotationError("json", "format", N_("is not {format}"), format=repr(SAVE_FORMAT))
-        if data.get("version") != 1:
-            raise NotationError("json", "version", N_("must be 1"))
-        start, seed = data.get("start"), data.get("seed")
-        actions, placed = data.get("actions"), data.get("turn", [])
-        for name, value in (("actions", actions), ("turn", placed)):
-            if not isinstance(value, list) or not all(isinstance(a, str) for a in value):
-                raise NotationError("json", name, N_("must be a list of actions in notation"))
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise NotationError("json", "seed", N_("must be a whole number or null"))
-        if not isinstance(start, str):
-            raise NotationError("json", "start", N_("must be the game notation the save starts from"))
-        game = cls.parse(start)
-        if seed is not None:
-            if game.turn:
-                raise NotationError("json", "start", N_("holds a turn in progress; a dealt game starts from its deal"))
-            check_deal(game.format(), cls.new(game.players, seed, game.to_move).format(), seed, BOARD_FIELDS)
-            game.seed = seed
-        replay(game, actions, game.play)
-        replay(game, placed, game.place)
-        if data.get("notation") != game.format():
-            raise NotationError("json", "notation", N_("does not match the game its actions replay"))
-        return game
+    def _heading(self) -> list[str]:
+        return [str(self.board), say("  bag: {n} tiles", n=len(self._state.bag))]
 
-    def copy(self) -> "BoardGame":
-        """An independent copy (states are immutable, so this is cheap)."""
-        other = BoardGame.__new__(BoardGame)
-        other.__dict__.update(self.__dict__)
-        other.log = list(self.log)
-        return other
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, BoardGame) and self.format() == other.format()
-
-    __hash__ = None
-
-    def __repr__(self) -> str:
-        return f"BoardGame.parse({self.format()!r})"
-
-    def __str__(self) -> str:
+    def _player_line(self, p: int, mark: str) -> str:
         st = self._state
-        lines = [str(self.board), say("  bag: {n} tiles", n=len(st.bag))]
-        for p in range(self.players):
-            mark = "→" if p == st.to_move and not self.is_over else " "
-            hand = " ".join(self.hands[p]) or "-"
-            line = say("{mark} player {n}: {score:>3} points, hand size {size}: {hand}", mark=mark, n=p + 1,
-                       score=st.scores[p], size=st.hand_sizes[p], hand=hand)
-            lines.append(line + (say("  out") if st.out[p] else ""))
-        if self.is_over:
-            lines.append(say("  game over ({reason})", reason=st.over))
-        return "\n".join(lines)
+        hand = " ".join(self.hands[p]) or "-"
+        line = say("{mark} player {n}: {score:>3} points, hand size {size}: {hand}", mark=mark, n=p + 1,
+                   score=st.scores[p], size=st.hand_sizes[p], hand=hand)
+        return line + (say("  out") if st.out[p] else "")
 
 
 # -- notation helpers ------------------------------------------------------------------------
 
-BOARD_FIELDS = ("chairs", "bar", "bag", "hands", "hand sizes", "scores", "out", "status")
 #: B8: the most one tile can score (two tables of four of their nation).
 TILE_MOST = 16
 #: The highest score the notation writes (six digits).
@@ -717,16 +561,8 @@ def _parse_swap(text: str) -> tuple[str, str]:
     return tile, chair
 
 
-def _is_number(text: str, max_digits: int) -> bool:
-    """Plain ASCII digits, at most ``max_digits`` of them (so ``int`` is safe and quick)."""
-    return 0 < len(text) <= max_digits and text.isascii() and text.isdigit()
-
-
 def _parse_tiles(text: str, field: str) -> tuple[str, ...]:
-    tokens = text.split()
-    if tokens == ["-"]:
-        return ()
-    return tuple(parse_tile(tok, field) for tok in tokens)
+    return parse_items(text, field, parse_tile)
 
 
 def _parse_numbers(text: str, field: str, players: int, digits: int, problem: str, top, miscount: str,

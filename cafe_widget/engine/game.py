@@ -21,16 +21,16 @@ are what is missing from the 120.
 
 from __future__ import annotations
 
-import json
-import random
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from ..i18n import N_, NP_, say
+from ..i18n import N_, say
 from .cafe import (Cafe, CardScore, Turn, TurnState, check_no_full_table, format_seats, format_tables,
                    parse_placement, parse_seat, parse_seats, parse_table_list, parse_tables, parse_turn)
 from .cards import (check_copies, full_guest_deck, full_table_deck, parse_guest, sort_guests)
-from .errors import IllegalMove, NotationError, Refusal, json_problem, kind_of, need_text, refuse
+from .errors import IllegalMove, NotationError, Refusal, need_text, refuse
+from .played import PlayedGame, Ranked, is_number as _is_number, parse_items, seeded, without as _without
+from .played import check_deal, replay  # noqa: F401  (importable from here, as before)
 
 HAND_SIZE = 7        # R3
 HAND_LIMIT = 12      # R10
@@ -38,6 +38,7 @@ PENALTY = 2          # R13, per card in hand or face down
 CARD_MOST = 24       # R8: the most one card can score (three tables of four of their nation)
 SCORE_LIMIT = 999_999   # the highest score the notation writes (six digits)
 SAVE_FORMAT = "cafe-widget game"
+GAME_FIELDS = ("tables", "seats", "table pile", "guest pile", "hands", "face-down", "scores", "status")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,28 +69,13 @@ class Standing:
 
 
 @dataclass(frozen=True, slots=True)
-class Result:
-    """R13: scores less penalties, ranked; on a tie fewer penalties wins; still tied, shared."""
+class Result(Ranked[Standing]):
+    """R13: scores less penalties, ranked; on a tie fewer penalties wins; still tied, shared.
+    :attr:`ranking`, :attr:`winners` and the table: see :class:`~.played.Ranked`."""
 
     standings: tuple[Standing, ...]
     over: bool
     reason: str | None
-
-    @property
-    def ranking(self) -> tuple[Standing, ...]:
-        """Standings best first (ties in player order)."""
-        return tuple(sorted(self.standings, key=lambda s: (s.rank, s.player)))
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The player numbers (from 0) who share rank 1."""
-        return tuple(s.player for s in self.standings if s.rank == 1)
-
-    def __str__(self) -> str:
-        lines = [say("place  player  score  penalty  final")]
-        for s in self.ranking:
-            lines.append(f"{s.rank:>5}  {s.player + 1:>6}  {s.score:>5}  {-s.penalty:>7}  {s.final:>5}")
-        return "\n".join(lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,23 +129,18 @@ class ReviewEntry:
         return self.best.text if self.best is not None else None
 
 
-def _without(hand: tuple[str, ...], cards) -> tuple[str, ...]:
-    rest = list(hand)
-    for c in cards:
-        rest.remove(c)
-    return tuple(rest)
+class Game(PlayedGame[GameState, TurnState]):
+    """A game of 2–5 players. Player numbers count from 0 in Python, from 1 in text. What both
+    games do alike (reading the state, undo, copies, the printout, saves) is :class:`PlayedGame`'s."""
 
-
-class Game:
-    """A game of 2–5 players. Player numbers count from 0 in Python, from 1 in text."""
+    _SAVE_FORMAT = SAVE_FORMAT
+    _FIELDS = GAME_FIELDS
+    _SAVE_LISTS = (("actions", "act", False),)
+    log: list[LogEntry]
 
     def __init__(self, state: GameState, seed: int | None = None):
-        self._state = state
-        self._turn: TurnState | None = None
-        self.seed = seed
-        self._start = self.format()
+        super().__init__(state, seed)
         self.history: list[str] = []
-        self.log: list[LogEntry] = []
         self._best_before: dict = {}   # id(entry.before) → (state, best turn): review()'s memo
 
     # -- set-up ---------------------------------------------------------------------------
@@ -170,9 +151,7 @@ class Game:
         """Shuffle with ``seed``, deal 7 guests each, lay 5 tables in the X (R3)."""
         if not isinstance(players, int) or not 2 <= players <= 5:
             raise ValueError(f"Café International is for 2 to 5 players, not {players!r} (R3).")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
-        rng = random.Random(seed)
+        seed, rng = seeded(seed)
         guests, tables = list(full_guest_deck()), list(full_table_deck())
         rng.shuffle(guests)
         rng.shuffle(tables)
@@ -189,57 +168,16 @@ class Game:
     # -- reading the game -----------------------------------------------------------------
 
     @property
-    def state(self) -> GameState:
-        """The state at the start of the turn in progress."""
-        return self._state
-
-    @property
-    def players(self) -> int:
-        return len(self._state.hands)
-
-    @property
     def variant(self) -> bool:
         return self._state.variant
-
-    @property
-    def to_move(self) -> int:
-        """The player to move (from 0)."""
-        return self._state.to_move
 
     @property
     def cafe(self) -> Cafe:
         """The café as it stands, the cards of the turn in progress included."""
         return self._turn.cafe if self._turn else self._state.cafe
 
-    @property
-    def turn(self) -> TurnState | None:
-        """The turn in progress (cards placed but the turn not ended), or None."""
-        return self._turn
-
-    @property
-    def hands(self) -> tuple[tuple[str, ...], ...]:
-        """Every hand as it stands (cards placed this turn left out)."""
-        hands = self._state.hands
-        if not self._turn:
-            return hands
-        p = self.to_move
-        return hands[:p] + (_without(hands[p], self._placed()),) + hands[p + 1:]
-
-    def hand(self, player: int | None = None) -> tuple[str, ...]:
-        """One hand (the player to move's by default)."""
-        return self.hands[self.to_move if player is None else self._player(player)]
-
-    def _player(self, player) -> int:
-        """``player`` (from 0) checked: NotationError naming what was given otherwise."""
-        if isinstance(player, bool) or not isinstance(player, int):
-            raise NotationError("player", kind_of(player), N_("is not a player: give a number from 0 to "
-                                                              "{last} (0 is the first player)"),
-                                last=self.players - 1)
-        if not 0 <= player < self.players:
-            raise NotationError("player", str(player), N_("is not a player of this game: give a number from 0 "
-                                                          "to {last} (0 is the first player)"),
-                                last=self.players - 1)
-        return player
+    def _hand_in_turn(self) -> tuple[str, ...]:
+        return _without(self._state.hands[self.to_move], self._placed())
 
     @property
     def guest_pile(self) -> tuple[str, ...]:
@@ -254,23 +192,9 @@ class Game:
         return self._state.face_down
 
     @property
-    def scores(self) -> tuple[int, ...]:
-        """Points scored so far (penalties come off at the end, R13)."""
-        return self._state.scores
-
-    @property
     def box(self) -> tuple[str, ...]:
         """Tables and guests that have left the game (R9), the turn in progress included."""
         return self._state.box + (self._turn.removed if self._turn else ())
-
-    @property
-    def is_over(self) -> bool:
-        return self._state.over is not None
-
-    @property
-    def over_reason(self) -> str | None:
-        """``"R12a"`` (table pile short), ``"R12b"`` (last guest drawn), ``"R12c"`` (declared)."""
-        return self._state.over
 
     def _placed(self) -> list[str]:
         return [c.guest for c in self._turn.cards] if self._turn else []
@@ -400,15 +324,16 @@ class Game:
         Allowed across a clearing too: the cleared table and guests come back and the drawn
         tables return to the top of the pile, so a turn that cannot be finished is never stuck.
         """
-        if self.is_over:
-            raise IllegalMove.because("R12", "over", self.cafe)
-        if not self._turn:
-            raise IllegalMove.because("R4", "nothing_to_undo", self.cafe)
-        last = self._turn.cards[-1]
-        turn = self._turn.undo()
-        self._turn = turn if turn.cards else None
+        last = super().undo()
         self.history.append("undo")
-        return last.text
+        return last
+
+    def _undo_refusal(self) -> Refusal | None:
+        if self.is_over:
+            return refuse("R12", "over", self.cafe)
+        if not self._turn:
+            return refuse("R4", "nothing_to_undo", self.cafe)
+        return None
 
     def end_turn(self) -> Turn:
         """End the turn in progress (R7 and R14 checked) and score it."""
@@ -564,29 +489,19 @@ class Game:
         def cards(groups):
             return " / ".join(" ".join(g) if g else "-" for g in groups)
 
-        status = [f"to:{st.to_move + 1}"]
-        if st.variant:
-            status.append("variant")
+        own = ["variant"] if st.variant else []
         if st.may_declare is not None:
-            status.append(f"declare:{st.may_declare + 1}")
-        if st.over:
-            status.append(f"over:{st.over}")
-        if self._turn:
-            status.append("turn:" + ",".join(c.text for c in self._turn.cards))
+            own.append(f"declare:{st.may_declare + 1}")
         return " | ".join([
             format_tables(st.cafe.tables), format_seats(st.cafe.seats),
             " ".join(st.cafe.pile) or "-", " ".join(st.guest_pile) or "-",
-            cards(st.hands), cards(st.face_down), " ".join(map(str, st.scores)), " ".join(status)])
+            cards(st.hands), cards(st.face_down), " ".join(map(str, st.scores)), self._status(*own)])
 
     @classmethod
     def parse(cls, text: str) -> "Game":
         """Read a game notation; NotationError naming the field and token if it is wrong."""
-        if not isinstance(text, str):
-            raise NotationError("game", repr(text), N_("is not text"))
-        fields = text.split("|")
-        if len(fields) != 8:
-            raise NotationError("game", text.strip()[:60], N_("has {n} fields, not 8: tables | seats | "
-                                "table pile | guest pile | hands | face-down | scores | status"), n=len(fields))
+        fields = cls._split(text, N_("has {n} fields, not 8: tables | seats | "
+                                     "table pile | guest pile | hands | face-down | scores | status"))
         tables = parse_tables(fields[0])
         seats = parse_seats(fields[1])
         table_pile = parse_table_list(fields[2], "table pile")
@@ -632,14 +547,7 @@ class Game:
                           tuple(sorted(box.elements())))
         game = cls(state)
         if status["turn"]:
-            if state.over:
-                raise NotationError("status", "turn:" + status["turn"], N_("cannot follow over: the game is over"))
-            for token in status["turn"].split(","):
-                try:
-                    game.place(token)
-                except IllegalMove as err:
-                    raise NotationError("status", token, N_("is not a legal card of the turn in progress: {reason}"),
-                                        reason=err) from None
+            game._place_turn(status["turn"], N_("is not a legal card of the turn in progress: {reason}"))
             if game.is_over:
                 raise NotationError("status", status["turn"], N_("ends the game; write the position after it"))
             game._start, game.history = game.format(), []
@@ -648,120 +556,29 @@ class Game:
                                 "ends the game (R12b)"))
         return game
 
-    def to_json(self) -> str:
-        """A save as JSON: the starting notation, every action since, and the notation now."""
-        return json.dumps({"format": SAVE_FORMAT, "version": 1, "seed": self.seed,
-                           "start": self._start, "actions": list(self.history),
-                           "notation": self.format()}, indent=1)
+    def _saved_actions(self) -> dict[str, list[str]]:
+        return {"actions": list(self.history)}
 
-    @classmethod
-    def from_json(cls, text: str) -> "Game":
-        """Load a save by replaying its actions; NotationError if it is damaged or edited.
-
-        A dealt game (a seed) must start from the deal of its seed (R3), so a changed seed or an
-        erased history is refused; each action is replayed in order and the first one that
-        cannot be is named. A save without a seed is a game set up by hand: its start is taken
-        as written (it must still be a position the rules allow) and its actions are replayed.
-        """
-        text = need_text(text, "json", "a save made by to_json()")
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError, RecursionError) as err:
-            problem, facts = json_problem(err)
-            raise NotationError("json", text[:40], problem, **facts) from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise NotationError("json", "format", N_("is not {format}"), format=repr(SAVE_FORMAT))
-        if data.get("version") != 1:
-            raise NotationError("json", "version", N_("must be 1"))
-        start, actions, seed = data.get("start"), data.get("actions"), data.get("seed")
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise NotationError("json", "actions", N_("must be a list of actions in notation"))
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise NotationError("json", "seed", N_("must be a whole number or null"))
-        if not isinstance(start, str):
-            raise NotationError("json", "start", N_("must be the game notation the save starts from"))
-        game = cls.parse(start)
-        if seed is not None:
-            check_deal(game.format(), cls.new(game.players, seed, game.variant, game.to_move).format(), seed,
-                       GAME_FIELDS)
-            game.seed = seed
-        replay(game, actions, game.act)
-        if data.get("notation") != game.format():
-            raise NotationError("json", "notation", N_("does not match the game its actions replay"))
-        return game
+    def _deal_of(self, seed: int) -> str:
+        return type(self).new(self.players, seed, self.variant, self.to_move).format()
 
     def copy(self) -> "Game":
         """An independent copy (states are immutable, so this is cheap)."""
-        other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
-        other.history, other.log = list(self.history), list(self.log)
-        other._best_before = dict(self._best_before)
+        other = super().copy()
+        other.history, other._best_before = list(self.history), dict(self._best_before)
         return other
 
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Game) and self.format() == other.format()
+    def _heading(self) -> list[str]:
+        return [str(self.cafe), say("  guest pile: {n} cards", n=len(self._state.guest_pile))]
 
-    __hash__ = None
-
-    def __repr__(self) -> str:
-        return f"Game.parse({self.format()!r})"
-
-    def _repr_svg_(self) -> str:
-        """The game as a picture: the café, scores and piles (hands stay hidden)."""
-        from ..render import svg_of  # lazy: the engine itself never loads the drawing code
-
-        return svg_of(self)
-
-    def __str__(self) -> str:
+    def _player_line(self, p: int, mark: str) -> str:
         st = self._state
-        lines = [str(self.cafe), say("  guest pile: {n} cards", n=len(st.guest_pile))]
-        for p in range(self.players):
-            mark = "→" if p == st.to_move and not self.is_over else " "
-            lines.append(say("{mark} player {n}: {score:>3} points, hand {hand:>2}, face down {down}",
-                             mark=mark, n=p + 1, score=st.scores[p], hand=len(self.hands[p]),
-                             down=len(st.face_down[p])))
-        if self.is_over:
-            lines.append(say("  game over ({reason})", reason=st.over))
-        return "\n".join(lines)
-
-
-GAME_FIELDS = ("tables", "seats", "table pile", "guest pile", "hands", "face-down", "scores", "status")
-
-
-def check_deal(start: str, dealt: str, seed: int, fields: tuple[str, ...]) -> None:
-    """A save's start against the deal of its seed: NotationError naming the first field that
-    differs (the seed or the start was edited, or the history erased)."""
-    if start == dealt:
-        return
-    for name, mine, theirs in zip(fields, start.split(" | "), dealt.split(" | ")):
-        if mine != theirs:
-            raise NotationError("json", "seed", N_("is {seed}, whose deal differs from the save's start in its "
-                                "{part}: the save was edited (a dealt game replays from its seed)"),
-                                seed=seed, part=NP_("field", name))
-    raise NotationError("json", "seed", N_("is {seed}, whose deal differs from the save's start: the save was "
-                        "edited"), seed=seed)
-
-
-def replay(game, actions, act) -> None:
-    """Replay a save's ``actions`` with ``act``; NotationError naming the first that fails."""
-    for number, action in enumerate(actions, start=1):
-        try:
-            act(action)
-        except ValueError as err:  # IllegalMove or NotationError
-            raise NotationError("json", action, N_("(action {number}) cannot be replayed: {reason}"),
-                                number=number, reason=err) from None
-
-
-def _is_number(text: str, max_digits: int) -> bool:
-    """Plain ASCII digits, at most ``max_digits`` of them (so ``int`` is safe and quick)."""
-    return 0 < len(text) <= max_digits and text.isascii() and text.isdigit()
+        return say("{mark} player {n}: {score:>3} points, hand {hand:>2}, face down {down}",
+                   mark=mark, n=p + 1, score=st.scores[p], hand=len(self.hands[p]), down=len(st.face_down[p]))
 
 
 def _parse_guests(text: str, field_name: str) -> tuple[str, ...]:
-    tokens = text.split()
-    if tokens == ["-"]:
-        return ()
-    return tuple(parse_guest(tok, field_name) for tok in tokens)
+    return parse_items(text, field_name, parse_guest)
 
 
 def _parse_status(text: str, players: int) -> dict:

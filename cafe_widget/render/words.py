@@ -153,8 +153,6 @@ WORDS = Localized({
     "selected_down": N_("{guest} selected: click a seat, or Face down to lay it face down."),
     "scored": N_("{move}: {tables} = {points}"),
     "clears": N_("; clears {places}"),
-    "alone": {"woman": NP_("woman", "; it sits alone, so the next card must join it (R7)"),
-              "man": NP_("man", "; it sits alone, so the next card must join it (R7)")},
     "ends": N_("; the table pile is short: the game ends (R12a)"),
     "turn_done": N_("{name} scored {points} this turn."),
     "drew": N_("{name} drew {card}."),
@@ -192,6 +190,43 @@ WORDS = Localized({
 def sex_word(guest: str) -> str:
     """``"woman"`` or ``"man"``: which of a sentence's two cases (its context) a guest takes."""
     return "woman" if guest.endswith("f") else "man"
+
+
+#: Why a table scores what it does (R8, R14), said the same in the helpers, the checks and the
+#: pictures' captions.
+WHY = i18n.Localized({
+    # Translators: the guest sitting alone is a woman or a man (French: « seule » or « seul »)
+    "alone": {"woman": NP_("woman", "1 guest: alone, no points"),
+              "man": NP_("man", "1 guest: alone, no points")},
+    "n": N_("{n} guests"),
+    "doubled": N_("{n} guests, all of the table's nation: doubled"),
+    "forming": N_("{n} guests of one sex so far: scored when the table is complete (R14)"),
+    "ladies": N_("a ladies' table: {how} (R14)"),
+    "men": N_("a men's table: {how} (R14)"),
+    # Translators: a ladies' table (all women) or a men's table (all men): French « toutes »
+    # or « tous »
+    "flat40": {"woman": NP_("woman", "40, all of its nation"),
+               "man": NP_("man", "40, all of its nation")},
+    "flat20": N_("a flat 20"),
+    # Translators: the card sitting alone is a woman or a man (French: « elle est seule »,
+    # « il est seul »)
+    "must_join": {"woman": NP_("woman", "; it sits alone, so the next card must join it (R7)"),
+                  "man": NP_("man", "; it sits alone, so the next card must join it (R7)")},
+})
+
+
+def table_why(t, guest: str, lang: str | None = None) -> str:
+    """Why the table score ``t`` (a ``TableScore``) is what it is, for the card ``guest``:
+    ``"3 guests, all of the table's nation: doubled"``, ``"1 guest: alone, no points"`` (R8),
+    a table of one sex being formed or made (R14)."""
+    if t.variant == "forming":
+        return WHY.text("forming", lang).format(n=t.guests)
+    if t.variant in ("ladies", "men"):
+        how = WHY.text("flat40" if t.doubled else "flat20", lang, "f" if t.variant == "ladies" else "m")
+        return WHY.text(t.variant, lang).format(how=how)
+    if t.guests == 1:
+        return WHY.text("alone", lang, guest)
+    return WHY.text("doubled" if t.doubled else "n", lang).format(n=t.guests)
 
 
 def say(lang: str | None, key: str, **facts) -> str:

@@ -11,7 +11,7 @@ from ..engine.cards import GUEST_COPIES, GUEST_KINDS, TABLE_ADJECTIVES
 from ..engine.layout import TOUCHES
 from ..render.frames import refused_mark
 from ..render.scene import View
-from ..render.words import WORDS, card_points, game_lines, say, sex_word, turn_lines
+from ..render.words import WHY, card_points, game_lines, say, turn_lines
 from .card_saves import GAME, HUMAN
 from .card_base import HISTORY_BUTTONS, _hint_labels
 from .modes import Mode
@@ -165,7 +165,7 @@ class PlayScreen:
             text += say(self.lang, "clears", places=" ".join(card.cleared))
         turn = self._turn if self._game is None else self._game.turn
         if turn is not None and turn.pending:
-            text += WORDS[self.lang]["alone"][sex_word(card.guest)]
+            text += WHY.text("must_join", self.lang, card.guest)
         ended = self._turn.ended if self._game is None else self._game.is_over
         if ended:
             text += say(self.lang, "ends")
