@@ -217,7 +217,8 @@ WORDS = {
     "solved_1": N_("solved at the 1st try"),
     "solved_2": N_("solved at the 2nd try"),
     "solved_3": N_("solved at the 3rd try or later"),
-    "summary": N_("{solved} of {total} exercises solved, {shown} with the answer shown."),
+    "summary": NN_("{solved} of {total} exercises solved, {shown} with the answer shown.",
+                   "{solved} of {total} exercises solved, {shown} with the answer shown."),
     "reset_ask": NN_("This forgets what you did in {done} exercise: run progress(reset=True) "
                      "again to forget it.",
                      "This forgets what you did in {done} exercises: run progress(reset=True) "
@@ -255,8 +256,9 @@ class ProgressView:
 
     def summary(self) -> str:
         entries = [e for exercises in self.table.values() for e in exercises.values()]
-        return self._word("summary", solved=sum(e["state"] == SOLVED for e in entries), total=len(entries),
-                          shown=sum(e["state"] == ANSWER for e in entries))
+        solved = sum(e["state"] == SOLVED for e in entries)
+        return _say(WORDS["summary"], self.lang, solved, solved=solved, total=len(entries),
+                    shown=sum(e["state"] == ANSWER for e in entries))
 
     def svg(self) -> str:
         """The picture: a row a notebook, a square an exercise (its number in it), the legend."""

@@ -72,6 +72,9 @@ WORDS = Localized({
     "right": N_("Right: {truth}."),
     "wrong": N_("Not quite: you said {answer}; the answer is {truth}."),
     "the_answer": N_("The answer: {truth}."),
+    "unread_numbers": N_("Could not read {answer!r} as numbers: write them with digits, like "
+                         "3, 8 (this costs no try)."),
+    "unread_yes_no": N_("Could not read {answer!r}: answer yes or no (this costs no try)."),
     "too_high": N_("Not quite: that is too many."),
     "too_low": N_("Not quite: that is too few."),
     "number_high": N_("Not quite: number {i} of your {n} is too high."),
@@ -192,6 +195,10 @@ def predict(answer, truth, *, explain=None, hint: str | None = None, lang: str |
     if answer is ... and not show:
         print(_say(lang, "your_turn"))
         return None
+    kind = _norm(truth)[0]
+    if not show and kind in ("numbers", "yes/no") and _norm(answer)[0] != kind:
+        print(_say(lang, "unread_numbers" if kind == "numbers" else "unread_yes_no", answer=_said(answer, lang)))
+        return None   # not read: it costs no try
     right = not show and _norm(answer) == _norm(truth)
     told = _said(truth, lang)
     if right:

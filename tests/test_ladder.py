@@ -177,3 +177,12 @@ def test_the_example_turn_a_puzzle_suggests_is_legal_and_not_the_answer():
         assert grade.legal and not grade.solved and grade.stage == "nudge", (p.format(), example)
         assert f'for example "{example}"' in p.grade(...).message
     assert Puzzle("DE GB IT CN CF", "DEf ITm")._example() == "DEf@b1, ITm@c2"
+
+
+def test_a_prediction_that_cannot_be_read_is_explained_and_costs_no_try(capsys):
+    assert predict("eight", 8) is None and predict("maybe", False) is None
+    assert capsys.readouterr().out.splitlines() == [
+        "Could not read 'eight' as numbers: write them with digits, like 3, 8 (this costs no try).",
+        "Could not read 'maybe': answer yes or no (this costs no try)."]
+    assert predict("7 points", 8).tries == 1                     # read as 7: the first try
+    assert predict("non", False, lang="fr").message == "Juste : non."

@@ -1,4 +1,5 @@
-"""Every cell of every notebook gives the same result when run twice in a row.
+"""Every cell of every notebook gives the same result when run twice in a row, and every example
+turn a cell suggests is legal where it is suggested.
 
 A student runs a cell again — to look once more, or by a second Shift+Enter — and must see the
 same thing, not a refusal because the game moved on. Each notebook (English and French) is run
@@ -11,6 +12,7 @@ opened, and show the seed that replays it.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import nbformat
@@ -44,7 +46,7 @@ def test_every_cell_twice_gives_the_same_result(path):
     nb = nbformat.read(path, as_version=4)
     client = NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True,
                             resources={"metadata": {"path": str(path.parent)}})
-    differ = []
+    differ, illegal = [], []
     with client.setup_kernel():
         for index, cell in enumerate(nb.cells):
             if cell.cell_type != "code":
@@ -55,4 +57,28 @@ def test_every_cell_twice_gives_the_same_result(path):
             second = _result(cell.outputs)
             if first != second:
                 differ.append(f"cell {index}:\n  first:  {first!r:.300}\n  second: {second!r:.300}")
+            illegal += _illegal_examples(client, cell, index)
     assert not differ, f"{path.name}: cells that change when run again:\n" + "\n".join(differ)
+    assert not illegal, f"{path.name}: example turns that are not legal where they are suggested:\n" + \
+        "\n".join(illegal)
+
+
+EXAMPLE = re.compile(r'#.*?(?:for example|par exemple|zum Beispiel)\s*"([^"]+)"')
+GRADED = re.compile(r"([A-Za-z_][\w.]*(?:\([^()]*\))?(?:\[\d+\])?)\.grade\(")
+
+
+def _illegal_examples(client, cell, index) -> list[str]:
+    """The example turns a cell's comment suggests (``# your turn, for example "DEm@a2"``) for
+    the puzzle it grades, each played on that puzzle without grading (no try counted): a
+    student who copies one must get a legal turn (issue 23)."""
+    out = []
+    target = GRADED.search(cell.source)
+    for example in EXAMPLE.findall(cell.source):
+        if target is None or "@" not in example:   # an answer's form elsewhere ("b1 a2", "8")
+            continue
+        probe = nbformat.v4.new_code_cell(f"print({target.group(1)}._grade({example!r}, None).legal)")
+        client.execute_cell(probe, index)
+        seen = _result(probe.outputs)
+        if seen != [("stdout", "True\n")]:
+            out.append(f"cell {index}: {example!r} on {target.group(1)}: {seen!r:.200}")
+    return out
