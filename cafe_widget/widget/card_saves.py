@@ -21,7 +21,7 @@ from .safety import WIDGET_SAVE, Refused, field
 HUMAN = "human"
 #: The players a save may name.
 KINDS = (HUMAN, "computer", "random", "greedy", "steady", "strong")
-#: The screens a game is not: each is a mode of ``puzzles.py`` (a game is ``"play"``).
+#: The screens: a game ``"play"`` (play.py), and the modes of sandbox.py, puzzle.py, seats.py.
 GAME, SANDBOX, PUZZLE, SEATS_TASK = "play", "sandbox", "puzzle", "seats"
 #: Everything a game's screen is: kept aside by *Try from here*, given back by *Back to game*.
 SCREEN_STATE = ("_mode", "_game", "_kinds", "_bots", "_cafe", "_turn", "_variant", "_selected",

@@ -6,8 +6,9 @@ names the one shown. The shell asks the current mode what the screen shows (``vi
 click on one of its regions means (``click``), which hand it plays from (``hand``), whether a
 typed placement is taken there (``takes_placements``), what a save of it holds (``save``)::
 
-    CafeWidget.MODES:  play (play.py) · history (history.py) · sandbox · puzzle · seats (puzzles.py)
-    BoardWidget.MODES: play (board_play.py) · history (board_history.py)
+    CafeWidget.MODES:  play (play.py) · history (history.py) · sandbox (sandbox.py)
+                       · puzzle (puzzle.py) · seats (seats.py)
+    BoardWidget.MODES: play (board_widget.py, board_play.py) · history (board_history.py)
 
 A mode holds no state of its own: what a screen shows lives on the widget (its game, its turn,
 the card chosen…) so that a refused event puts everything back at once (``safety.Guarded``

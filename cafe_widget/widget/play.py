@@ -4,9 +4,11 @@ game (``w.mode == "play"``)."""
 
 from __future__ import annotations
 
+import random
 
 
-from ..engine import IllegalMove
+
+from ..engine import Game, IllegalMove
 from ..engine.cards import GUEST_COPIES, GUEST_KINDS, TABLE_ADJECTIVES
 from ..engine.layout import TOUCHES
 from ..render.frames import refused_mark
@@ -317,3 +319,29 @@ class PlayScreen:
     def _need_game(self) -> None:
         if self._game is None:
             raise IllegalMove.because("R4", "empty_turn", self.cafe)
+
+    def _in_progress(self) -> bool:
+        """A game is going on that a new game or a load would throw away."""
+        game = self._game if self._stash is None else self._stash["_game"]
+        return game is not None and not game.is_over and bool(game.log or game.turn)
+
+    def _load_clicked(self) -> None:
+        """Load: over a game in progress, ask first (a second click replaces it)."""
+        if self._in_progress() and self._asked != "load":
+            self._confirm = "load"
+            self._say("load_confirm")
+            return
+        self._load(self._text.value)
+
+    def _button_new(self) -> None:
+        """A new game with the same players and options, the next seed (asked first while a
+        game is going on)."""
+        if self._in_progress() and self._asked != "new":
+            self._confirm = "new"
+            self._say("new_confirm")
+            return
+        stash = self._stash
+        game, kinds = (self._game, self._kinds) if stash is None else (stash["_game"], stash["_kinds"])
+        seed = game.seed + 1 if isinstance(game.seed, int) else random.SystemRandom().randrange(2**32)
+        self._setup(Game.new(players=game.players, seed=seed, variant=game.variant), kinds, None, False, None)
+        self._status = say(self.lang, "new_started", seed=seed) + " " + self._status

@@ -10,15 +10,14 @@ its rule and sentence. No exception ever reaches the notebook.
 The widget is the shell both games share (``shell.py``: canvas, redraw, status, command box,
 events, the guard) with the card game's screens, each a mode (``modes.py``) in a file of its own,
 by name in ``CafeWidget.MODES``: ``play.py`` (the live game), ``history.py`` (looking back, the
-scoresheet, the review; its ◀ ▶ are the board game's too), ``puzzles.py`` (sandbox, puzzle, seat
-task); ``computers.py`` plays and paces the computers' turns, ``typed.py`` reads the command box,
+scoresheet, the review; its ◀ ▶ are the board game's too), ``sandbox.py``, ``puzzle.py``,
+``seats.py`` (the seat task); ``computers.py`` plays and paces the computers' turns, ``typed.py`` reads the command box,
 ``card_saves.py`` saves and loads. This module puts them together: set-up, loading, what tests read.
 """
 
 from __future__ import annotations
 
 import json
-import random
 
 import ipywidgets as widgets
 
@@ -40,13 +39,15 @@ from .computers import ComputerTurns
 from .history import HISTORY, HistoryScreen
 from .modes import modes
 from .play import Play, PlayScreen
-from .puzzles import PracticeScreens, PuzzleMode, Sandbox, Seats
+from .puzzle import PuzzleButtons, PuzzleMode
+from .sandbox import Sandbox
+from .seats import SeatButtons, Seats
 from .safety import WIDGET_SAVE, Refused, read_json
 from .shell import Shell
 from .typed import TypedCommands
 
 
-class CafeWidget(Shell, PlayScreen, HistoryScreen, PracticeScreens, ComputerTurns, TypedCommands):
+class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, ComputerTurns, TypedCommands):
     """Café International in a notebook: click a card, then a seat.
 
     ``CafeWidget(game=Game.new(players=3, seed=1), players=["human", "strong", "greedy"])``
@@ -223,32 +224,6 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PracticeScreens, ComputerTurn
             self._setup(None, None, Cafe.parse(text), self._variant if self._game is None else False, None)
         by_hand = self._game is not None and self._game.seed is None
         self._say("loaded_by_hand" if by_hand else "loaded", what=self.notation)
-
-    def _in_progress(self) -> bool:
-        """A game is going on that a new game or a load would throw away."""
-        game = self._game if self._stash is None else self._stash["_game"]
-        return game is not None and not game.is_over and bool(game.log or game.turn)
-
-    def _load_clicked(self) -> None:
-        """Load: over a game in progress, ask first (a second click replaces it)."""
-        if self._in_progress() and self._asked != "load":
-            self._confirm = "load"
-            self._say("load_confirm")
-            return
-        self._load(self._text.value)
-
-    def _button_new(self) -> None:
-        """A new game with the same players and options, the next seed (asked first while a
-        game is going on)."""
-        if self._in_progress() and self._asked != "new":
-            self._confirm = "new"
-            self._say("new_confirm")
-            return
-        stash = self._stash
-        game, kinds = (self._game, self._kinds) if stash is None else (stash["_game"], stash["_kinds"])
-        seed = game.seed + 1 if isinstance(game.seed, int) else random.SystemRandom().randrange(2**32)
-        self._setup(Game.new(players=game.players, seed=seed, variant=game.variant), kinds, None, False, None)
-        self._status = say(self.lang, "new_started", seed=seed) + " " + self._status
 
     # -- without a mouse -----------------------------------------------------------------------
 

@@ -1,0 +1,50 @@
+"""The sandbox of :class:`~cafe_widget.CafeWidget` (``w.mode == "sandbox"``): a café and the 24
+guests — place any guest where the rules let her or him sit, see the points table by table,
+keep the turn (the café goes on from there) or take it back. ``CafeWidget.from_notation`` of a
+café opens it; *Try from here* opens a past position of a game in it."""
+
+from __future__ import annotations
+
+from ..engine.cards import GUEST_KINDS
+from ..render.scene import View
+from ..render.words import say, turn_lines
+from .card_saves import SANDBOX, screen_save
+from .modes import Mode
+
+
+class Sandbox(Mode):
+    """A café and the 24 guests (``w.mode == "sandbox"``): place any guest where the rules let
+    her or him sit, see the points table by table, keep the turn or take it back."""
+
+    name = SANDBOX
+
+    def view(self, w) -> View:
+        lang, turn = w.lang, w._turn
+        info = w._info
+        if turn.cards:
+            info = (say(lang, "this_turn"),) + turn_lines(turn.cards, lang) + w._info
+        guest = w._selected_guest()
+        lit = tuple((s, c.points) for s, c in w._seat_scores(guest).items()) if guest else ()
+        buttons = (("undo", say(lang, "undo"), bool(turn.cards)),
+                   ("end", say(lang, "keep"), turn.can_end()),
+                   ("hint", say(lang, "hint"), True))
+        if w._stash is not None:
+            buttons += (("live", say(lang, "live"), True),)
+        return View(w.cafe, lang, hand=GUEST_KINDS, hand_title=say(lang, "palette"), palette=True,
+                    selected=w._selected, lit=lit, badges=w._badges, refused=w._refused,
+                    placed=tuple(c.seat for c in turn.cards), title=say(lang, "sandbox"), info=info,
+                    piles=say(lang, "table_pile", tables=len(w.cafe.pile)),
+                    hint=w._hint, buttons=buttons, status=w._status, status_kind=w._kind)
+
+    def click(self, w, region) -> None:
+        w._board_click(region)
+
+    def hand(self, w) -> tuple:
+        return GUEST_KINDS
+
+    def save(self, w) -> dict:
+        return dict(screen_save(w, w._cafe), box_pile=bool(w._box_pile))
+
+    def load(self, w, data: dict, cafe, variant: bool) -> None:
+        w._setup(None, None, cafe, variant, None, fill_pile=False)
+        w._box_pile = bool(data.get("box_pile"))

@@ -1,0 +1,94 @@
+"""The seat task of :class:`~cafe_widget.CafeWidget` (``w.mode == "seats"``): "click every seat where
+this guest may sit, then Check", graded on the try-again ladder by ``check_seats``; *Show answer*
+lights the seats; answered with seats, never with a placement."""
+
+from __future__ import annotations
+
+from ..engine import NotationError
+from ..engine.cafe import parse_placement
+from ..engine.cards import parse_guest
+from ..engine.layout import SEATS
+from ..i18n import N_
+from ..practice import check_seats
+from ..render.scene import View
+from ..render.words import say
+from .card_saves import SEATS_TASK, screen_save
+from .modes import Mode
+from .safety import field
+
+
+class Seats(Mode):
+    """A seat task (``w.mode == "seats"``): "click every seat where this guest may sit", then
+    *Check*; answered with seats, never with a placement."""
+
+    name = SEATS_TASK
+    takes_placements = False
+
+    def view(self, w) -> View:
+        lang, guest = w.lang, w._task_guest
+        lit = ()
+        if w._answer_shown:
+            lit = tuple((s, c.points) for s, c in w._turn.seat_scores(guest).items())
+        info = (say(lang, "seats_how", guest=guest), say(lang, "seats_how2"))
+        if w._task_marks:
+            info += (say(lang, "seats_marked", seats=" ".join(w._task_marks)),)
+        buttons = (("check", say(lang, "check"), True), ("answer", say(lang, "show_answer"), True),
+                   ("clear", say(lang, "clear_marks"), bool(w._task_marks)))
+        return View(w.cafe, lang, hand=(guest,), hand_title=say(lang, "seats_guest", guest=guest),
+                    selected=0, lit=lit, task_marks=w._task_marks,
+                    title=say(lang, "seats_title", guest=guest), info=info,
+                    buttons=buttons, status=w._status, status_kind=w._kind)
+
+    def click(self, w, region) -> None:
+        if region.kind == "seat":
+            marks = list(w._task_marks)
+            if region.name in marks:
+                marks.remove(region.name)
+            else:
+                marks.append(region.name)
+            w._task_marks = tuple(sorted(marks, key=SEATS.index))
+            w._say("seats_marked", seats=" ".join(w._task_marks) or "—")
+        elif region.kind == "card":
+            w._say("seats_card")
+        elif region.kind == "table":
+            w._table_info(region.name)
+        elif region.kind == "button":
+            getattr(w, f"_button_{region.name}")()
+
+    def hand(self, w) -> tuple:
+        return (w._task_guest,)
+
+    def check(self, w) -> None:
+        """On the ladder: a nudge, a hint, then the answer (``check_seats``)."""
+        feedback = check_seats(w.cafe, w._task_guest, list(w._task_marks), w._variant, w.lang)
+        w._set_status(feedback.message, "ok" if feedback.right else "error")
+
+    def save(self, w) -> dict:
+        data = screen_save(w, w._turn.cafe)
+        del data["turn"]
+        return dict(data, guest=w._task_guest, marks=list(w._task_marks), answer_shown=bool(w._answer_shown))
+
+    def load(self, w, data: dict, cafe, variant: bool) -> None:
+        guest = parse_guest(field(data, "guest", str, N_("must be the guest to seat")), "guest")
+        marks = field(data, "marks", list, N_("must list seats"))
+        w._setup(None, None, cafe, variant, None, fill_pile=False)
+        w._turn = cafe.begin_turn(variant)
+        w._mode, w._task_guest, w._answer_shown = SEATS_TASK, guest, bool(data.get("answer_shown"))
+        seats = {parse_placement(f"{guest}@{m}")[1] if isinstance(m, str) else None for m in marks}
+        if None in seats:
+            raise NotationError("json", "marks", N_("must list seats"))
+        w._task_marks = tuple(sorted(seats, key=SEATS.index))
+
+
+class SeatButtons:
+    """The seat task's buttons, mixed into CafeWidget."""
+
+    def _button_answer(self) -> None:
+        self._answer_shown = True
+        feedback = check_seats(self.cafe, self._task_guest, list(self._task_marks), self._variant, self.lang,
+                               answer=True)
+        self._set_status(feedback.message, "ok")
+
+    def _button_clear(self) -> None:
+        self._task_marks, self._answer_shown = (), False
+        self._say("seats_cleared")
