@@ -215,8 +215,8 @@ class Grade:
     turn); ``best_points``: what the best turn scores; ``solved``: the answer scores as much as
     the best; ``message``: one sentence saying all that, table by table (it gives the best
     points, not the best turn: that stays for a retry, or :meth:`Puzzle.solution`);
-    ``token``: the unreadable token of a malformed answer, or None; ``turn``: the answer as a
-    scored :class:`~cafe_widget.engine.Turn`, or None. On the ladder (:mod:`cafe_widget.ladder`):
+    ``token``: the unreadable token of a malformed answer (``""`` for an empty one), or None;
+    ``turn``: the answer as a scored :class:`~cafe_widget.engine.Turn`, or None. On the ladder (:mod:`cafe_widget.ladder`):
     ``stage`` (``"right"``, ``"nudge"``, ``"hint"``, ``"answer"``, or ``""`` for an answer not
     read: no try counted), ``tries`` this answer's try, ``nudge`` and ``hint`` what the first and
     second wrong tries show; ``message`` is what the student sees at this try (the best turn
@@ -320,7 +320,7 @@ class Puzzle:
                          _say(lang, "unreadable", token=err.token, problem=_problem(err, lang), best=best),
                          err.token)
         if not placements:
-            return Grade(text, False, "R4", None, best, False, _say(lang, "empty", best=best))
+            return Grade(text, False, "R4", None, best, False, _say(lang, "empty", best=best), "")   # costs no try
         try:
             turn = self._play(placements)
         except IllegalMove as err:

@@ -186,3 +186,11 @@ def test_a_prediction_that_cannot_be_read_is_explained_and_costs_no_try(capsys):
         "Could not read 'maybe': answer yes or no (this costs no try)."]
     assert predict("7 points", 8).tries == 1                     # read as 7: the first try
     assert predict("non", False, lang="fr").message == "Juste : non."
+
+
+def test_an_empty_turn_is_explained_and_costs_no_try():
+    p = Puzzle(E12, "RUf ITf ITm DEm")
+    empty = p.grade("")
+    assert (empty.stage, empty.tries, empty.rule) == ("", 0, "R4")
+    assert empty.message.startswith("No card placed: the answer is a turn of 1 to 3 cards")
+    assert p.grade("RUf@c2").stage == "nudge"
