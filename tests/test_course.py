@@ -26,8 +26,9 @@ COURSE = {
     "09_play": "09_jouer",
     "10_sandbox": "10_bac_a_sable",
     "11_board_game": "11_jeu_de_plateau",
+    "12_board_game_play": "12_plateau_partie",
 }
-TEACHING = [name for name in COURSE if name[:2] <= "08" or name == "11_board_game"]
+TEACHING = [name for name in COURSE if name[:2] <= "08" or name in ("11_board_game", "12_board_game_play")]
 def _read(path: Path):
     return nbformat.read(path, as_version=4)
 
