@@ -225,6 +225,7 @@ WORDS = {
                      "again to forget it."),
     "reset_done": N_("Your progress is forgotten: every exercise starts afresh."),
     "exported": N_("Written: {path} (for your teacher)."),
+    "not_written": N_("Could not write {path}: {reason}. Nothing else changed."),
 }
 #: An exercise's square in the picture, by its state: colour and how it is named.
 SHADES = {NOT_TRIED: "#ffffff", TRIED: "#f3d9a4", "solved_1": "#0b7a35", "solved_2": "#4fae6e",
@@ -333,7 +334,11 @@ def show(export_to=None, reset_all: bool = False, lang: str | None = None):
         return None
     _asked_reset = False
     if export_to is not None:
-        written = export(export_to)
+        try:
+            written = export(export_to)
+        except OSError as err:   # a folder that does not exist, no permission: said, not raised
+            print(_say(WORDS["not_written"], lang, path=str(export_to), reason=err.strerror or type(err).__name__))
+            return None
         print(_say(WORDS["exported"], lang, path=str(written)))
         return None
     return ProgressView(states(), lang)

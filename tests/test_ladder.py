@@ -194,3 +194,11 @@ def test_an_empty_turn_is_explained_and_costs_no_try():
     assert (empty.stage, empty.tries, empty.rule) == ("", 0, "R4")
     assert empty.message.startswith("No card placed: the answer is a turn of 1 to 3 cards")
     assert p.grade("RUf@c2").stage == "nudge"
+
+
+def test_an_export_that_cannot_be_written_says_why_and_changes_nothing(tmp_path, capsys):
+    check_points(CAFE, "RUf@c2", 8, exercise="4.1")
+    assert progress(export=tmp_path / "no" / "such" / "folder.csv") is None
+    assert capsys.readouterr().out == (f"Could not write {tmp_path / 'no' / 'such' / 'folder.csv'}: "
+                                       "No such file or directory. Nothing else changed.\n")
+    assert prog.states()["04"]["4.1"]["state"] == "solved"
