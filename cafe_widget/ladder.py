@@ -13,6 +13,14 @@ student's progress, :mod:`cafe_widget.progress`).
 
 from __future__ import annotations
 
+from .i18n import N_, Localized
+from .progress import record
+
+WORDS = Localized({
+    "hint_head": N_("Hint: "),
+    "after_answer": N_(" (You had seen the answer: this one is not counted as solved.)"),
+})
+
 #: What a check shows, by the number of wrong answers before this one.
 STAGES = ("nudge", "hint", "answer")
 
@@ -55,3 +63,25 @@ class Tries:
 
 #: The kernel's tries, for every check of the package.
 TRIES = Tries()
+
+
+def step(key, lang: str | None, *, right: bool, show: bool, exercise, message: str, nudge: str,
+         hint: str, answer: str, solution: str) -> tuple[str, int, str, str]:
+    """One answer to the question ``key`` on the ladder, for every check: (its stage, its try,
+    what the student sees — ``message`` when right, else the ``nudge``, the ``hint``, or the
+    answer: ``solution`` alone when asked for with ``show``, ``answer`` (what was said, and the
+    answer) after three wrong tries —, and the hint as shown). Recorded in the progress file
+    when the check names its ``exercise``."""
+    stage, tries = TRIES.climb(key, right, show)
+    hint = WORDS.text("hint_head", lang) + hint if hint else ""
+    if stage == "right":
+        seen = message + (WORDS.text("after_answer", lang) if TRIES.shown(key) else "")
+    elif stage == "nudge":
+        seen = nudge
+    elif stage == "hint":
+        seen = hint
+    else:
+        seen = solution if show else (answer or solution)
+    if exercise is not None:
+        record(exercise, stage, tries, TRIES.shown(key))
+    return stage, tries, seen, hint

@@ -28,9 +28,8 @@ from .engine.cards import TABLE_ADJECTIVES, guest_name, parse_guest, sort_guests
 from .engine.layout import SEATS, TABLE_PLACES, TOUCHES
 from .engine.search import parse_hand
 from .i18n import NN_, NP_, N_, Localized, join
-from .ladder import TRIES
+from .ladder import step
 from .render.words import table_why
-from .progress import record
 
 PUZZLE_FILE = Path(__file__).with_name("data") / "puzzles.txt"
 LEVELS = (1, 2, 3)
@@ -83,8 +82,6 @@ WORDS = Localized({
                            "her or his nation (R5), never leaves a table with two more of one "
                            "sex than of the other (R6), and joins a card of the turn that sits "
                            "alone (R7)."),
-    "hint_head": N_("Hint: "),
-    "after_answer": N_(" (You had seen the answer: this one is not counted as solved.)"),
     "turn_right": N_("Right: {move} scores {points} in all: {cards}."),
     "turn_wrong": N_("Not quite: you said {answer}, but {move} scores {points} in all: {cards}."),
     "pts_refused_right": N_("Right: {move} is refused, so it scores nothing: {reason}"),
@@ -280,24 +277,16 @@ class Puzzle:
         itself; ``show=True`` gives the best turn at once. An answer that cannot be read costs
         no try. ``exercise`` records the outcome in the student's progress."""
         grade = self._grade(answer, lang)
-        if grade.token is not None or (answer is ... and not show) or grade.answer == "...":
-            if not show:
-                return grade
-        key = ("puzzle", self.format())
-        stage, tries = TRIES.climb(key, grade.solved, show)
-        message = grade.message
+        if not show and (grade.token is not None or answer is ...):   # not read: no try counted
+            return grade
         n = len(self.best.cards)
-        hint = _text(lang, "puzzle_hint", n=n).format(n=n, first=self.best.cards[0].guest)
-        if stage == "hint":
-            message = _say(lang, "hint_head") + hint
-        elif stage == "answer":
-            message = self.solution(lang) if show else grade.message + " " + self.solution(lang)
-        elif stage == "right" and TRIES.shown(key):
-            message += _say(lang, "after_answer")
-        if exercise is not None:
-            record(exercise, stage, tries, TRIES.shown(key))
-        return replace(grade, message=message, stage=stage, tries=tries, hint=_say(lang, "hint_head") + hint,
-                       nudge=grade.message)
+        solution = self.solution(lang)
+        stage, tries, message, hint = step(
+            ("puzzle", self.format()), lang, right=grade.solved, show=show, exercise=exercise,
+            message=grade.message, nudge=grade.message, solution=solution,
+            hint=_text(lang, "puzzle_hint", n=n).format(n=n, first=self.best.cards[0].guest),
+            answer=grade.message + " " + solution)
+        return replace(grade, message=message, stage=stage, tries=tries, hint=hint, nudge=grade.message)
 
     def _grade(self, answer, lang: str | None) -> Grade:
         """The verdict on ``answer`` alone, before the ladder."""
@@ -486,26 +475,13 @@ class Feedback:
         p.text(self.message)
 
 
-def _climb(feedback: Feedback, key, show: bool, exercise, lang: str | None) -> Feedback:
-    """``feedback`` at its step of the ladder: right; or the nudge, the hint, the answer by the
-    question's wrong tries so far (``key``), or the answer at once (``show``); recorded in the
-    progress file when the check names its ``exercise``."""
-    stage, tries = TRIES.climb(key, feedback.right, show)
-    if feedback.hint:
-        feedback = replace(feedback, hint=_say(lang, "hint_head") + feedback.hint)
-    if stage == "right":
-        message = feedback.message
-        if TRIES.shown(key):
-            message += _say(lang, "after_answer")
-    elif stage == "nudge":
-        message = feedback.nudge
-    elif stage == "hint":
-        message = feedback.hint
-    else:   # asked for: the answer alone; after three wrong tries: what was said, and the answer
-        message = feedback.solution if show else (feedback.answer or feedback.solution)
-    if exercise is not None:
-        record(exercise, stage, tries, TRIES.shown(key))
-    return replace(feedback, message=message, stage=stage, tries=tries)
+def climb(feedback: Feedback, key, show: bool, exercise, lang: str | None) -> Feedback:
+    """``feedback`` at its step of the ladder (:func:`cafe_widget.ladder.step`) for the question
+    ``key``: what the student sees at this try, the stage, the try."""
+    stage, tries, message, hint = step(key, lang, right=feedback.right, show=show, exercise=exercise,
+                                       message=feedback.message, nudge=feedback.nudge, hint=feedback.hint,
+                                       answer=feedback.answer, solution=feedback.solution)
+    return replace(feedback, message=message, stage=stage, tries=tries, hint=hint)
 
 
 def _question_error(err: Exception, lang: str | None) -> Feedback:
@@ -610,7 +586,7 @@ def check_points(cafe, placement: str, given=..., variant: bool = False, lang: s
         else:
             feedback = Feedback(False, "", _say(lang, "pts_refused_nudge"), "refused", err.rule, solution, hint,
                                 _say(lang, "pts_refused", move=move, reason=reason))
-        return _climb(feedback, key, show, exercise, lang)
+        return climb(feedback, key, show, exercise, lang)
     said = _say(lang, "refused_answer") if value is None else value
     if turn is None:
         card = state.cards[-1]
@@ -630,8 +606,7 @@ def check_points(cafe, placement: str, given=..., variant: bool = False, lang: s
         hint = _say(lang, "turn_hint", cards=_text(lang, "semicolon").join(
             _say(lang, "card_touches", move=c.text, places=", ".join(TOUCHES[c.seat])) for c in turn.cards))
         facts = dict(move=move, points=points, cards=cards, answer=said)
-        right_key, wrong_key, solution_key = "pts_right", "turn_wrong", "turn_solution"
-        right_key = "turn_right"
+        right_key, wrong_key, solution_key = "turn_right", "turn_wrong", "turn_solution"
     solution = _say(lang, solution_key, **facts)
     if value == points and given is not ...:
         text = _say(lang, right_key, **facts)
@@ -642,7 +617,7 @@ def check_points(cafe, placement: str, given=..., variant: bool = False, lang: s
         else:
             nudge = _say(lang, "too_many" if value > points else "too_few") + look
         feedback = Feedback(False, "", nudge, str(points), None, solution, hint, _say(lang, wrong_key, **facts))
-    return _climb(feedback, key, show, exercise, lang)
+    return climb(feedback, key, show, exercise, lang)
 
 
 def _counts(card, lang: str | None) -> str:
@@ -727,7 +702,7 @@ def check_seats(cafe, guest: str, seats=..., variant: bool = False, lang: str | 
     if set(given) == set(legal) and seats is not ...:
         text = (_say(lang, "seats_right", guest=who, seats=listing) if legal
                 else _say(lang, "seats_right_none", guest=who)) + alone_note
-        return _climb(Feedback(True, text, text, expected, None, solution, hint, text), key, answer, exercise, lang)
+        return climb(Feedback(True, text, text, expected, None, solution, hint, text), key, answer, exercise, lang)
     text = (_say(lang, "seats_wrong", guest=who, seats=listing) if legal
             else _say(lang, "seats_wrong_none", guest=who)) + alone_note
     missing = [s for s in legal if s not in given]
@@ -749,7 +724,7 @@ def check_seats(cafe, guest: str, seats=..., variant: bool = False, lang: str | 
         nudge += _say(lang, "seats_nudge_rules",
                       rules=_join([f"{s} ({r})" for s, r in zip(wrong, rules)], lang))
     feedback = Feedback(False, "", nudge + ".", expected, rules[0] if rules else None, solution, hint, text)
-    return _climb(feedback, key, answer, exercise, lang)
+    return climb(feedback, key, answer, exercise, lang)
 
 
 # -- the widget forms, loaded only when asked for ----------------------------------------------

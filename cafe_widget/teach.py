@@ -26,7 +26,7 @@ from .engine.errors import kind_of, need_text
 from .engine.layout import SEATS, TOUCHES
 from .i18n import NN_, N_, Localized, current, ngettext
 from .i18n import language as _language
-from .practice import Feedback, Puzzle, _climb, check_points, check_seats, puzzles  # noqa: F401 (for the notebooks)
+from .practice import Feedback, Puzzle, climb, check_points, check_seats, puzzles  # noqa: F401 (for the notebooks)
 from .render import Frame, Frames, picture_view, refused_picture, turn_frames
 from .render.words import WHY, table_why
 
@@ -210,7 +210,7 @@ def predict(answer, truth, *, explain=None, hint: str | None = None, lang: str |
                              hint=hint if hint is not None else _hint(truth, explain, lang),
                              answer=_say(lang, "wrong", answer=_said(answer, lang), truth=told))
     key = ("predict", exercise if exercise is not None else repr(_norm(truth)))
-    verdict = _climb(verdict, key, show, exercise, lang)
+    verdict = climb(verdict, key, show, exercise, lang)
     print(verdict.message)
     if verdict.stage in ("right", "answer"):
         if isinstance(explain, Game):

@@ -40,6 +40,7 @@ PALETTE_H, PALETTE_GAP = 46, 4        # palette cards are shorter: two rows of 1
 STATUS_SIZES = ((15, 19, 3), (13, 14.6, 5), (12, 12.6, 6))
 BUTTON_ROW = 3                        # buttons a row, under the panel
 HEIGHT = HAND_Y + 2 * PALETTE_H + PALETTE_GAP + 4
+STRIP_Y = GRID_Y + 5 * CELL + 6       # the strip under the café, across the widget: the hand
 
 
 class Rect(NamedTuple):
@@ -92,7 +93,7 @@ LAYERS = ("floor", "seats", "hand", "panel", "controls")
 #: Where each zone of the upper canvas is drawn: (x, y, width, height), apart from each other.
 ZONES = {
     "seats": (GRID_X - 6, GRID_Y - 8, 5 * CELL + 12, 5 * CELL + 14),
-    "hand": (0, GRID_Y + 5 * CELL + 6, WIDTH, HEIGHT - (GRID_Y + 5 * CELL + 6)),
+    "hand": (0, STRIP_Y, WIDTH, HEIGHT - STRIP_Y),
     "panel": (PANEL_X - 2, 0, PANEL_W + 6, PANEL_BOTTOM + 2),
     "controls": (PANEL_X - 2, BUTTON_Y - 3, PANEL_W + 6, STATUS_Y + STATUS_H + 2 - (BUTTON_Y - 3)),
 }
@@ -487,7 +488,7 @@ def _hand(out: list, regions: list, view: View) -> tuple | None:
     """The hand (or the palette) and the hand-over screen; returns the hand's patches (its
     title, then a rectangle a card, the chosen one's frame included), or None under a hand-over
     screen."""
-    top = GRID_Y + 5 * CELL + 6   # the strip under the café, across the widget
+    top = STRIP_Y
     title = [Text(GRID_X, HAND_Y - 12, view.hand_title, 14, COLORS["ink"], True, "left", 800)]
     patches = [((0, top, WIDTH, HAND_Y - 3 - top), tuple(title))]
     out += title
