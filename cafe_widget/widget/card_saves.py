@@ -84,8 +84,8 @@ def load_screen(w, data: dict) -> None:
     screen = data.get("screen")
     variant = field(data, "variant", bool, N_("must be true or false"))
     cafe = Cafe.parse(field(data, "cafe", str, N_("must be a café notation")))
-    mode = w.MODES.get(screen) if isinstance(screen, str) and screen not in (GAME, "history") else None
-    if mode is None:
+    mode = w.MODES.get(screen) if isinstance(screen, str) else None
+    if not hasattr(mode, "load"):   # a game's screens are saved as the game (game_save)
         raise NotationError("json", "screen", N_("is not one of sandbox, puzzle, seats"))
     turn = (field(data, "turn", list, N_("must list the placements of the turn in progress"))
             if mode.takes_placements else [])
