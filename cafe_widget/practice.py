@@ -54,7 +54,10 @@ WORDS = Localized({
     "table_why": N_("+{points} at the {adj} table {place} ({why})"),
     "pts_right": N_("Right: {move} scores {points}: {tables}."),
     "pts_solution": N_("{move} scores {points}: {tables}."),
-    "turn_solution": N_("{move} scores {points} in all: {cards}."),
+    # Translators: {cards} is one line a card, each starting with a new line: no space before it
+    "turn_solution": N_("{move} scores {points} in all:{cards}."),
+    # Translators: one card of a turn, on a line of its own: its points, then table by table
+    "turn_card": N_("{move}: {points} ({tables})"),
     "refused_solution": N_("{move} is refused, so it scores nothing: {reason}"),
     "seats_solution": N_("{guest} may sit on {seats}, and nowhere else."),
     "seats_solution_none": N_("{guest} may sit nowhere here."),
@@ -82,8 +85,8 @@ WORDS = Localized({
                            "her or his nation (R5), never leaves a table with two more of one "
                            "sex than of the other (R6), and joins a card of the turn that sits "
                            "alone (R7)."),
-    "turn_right": N_("Right: {move} scores {points} in all: {cards}."),
-    "turn_wrong": N_("Not quite: you said {answer}, but {move} scores {points} in all: {cards}."),
+    "turn_right": N_("Right: {move} scores {points} in all:{cards}."),
+    "turn_wrong": N_("Not quite: you said {answer}, but {move} scores {points} in all:{cards}."),
     "pts_refused_right": N_("Right: {move} is refused, so it scores nothing: {reason}"),
     "pts_refused": N_("{move} may not be placed, so it scores nothing: {reason}"),
     "pts_refused_nudge": N_("Look again: may this card sit there at all (R5, R6, R7)?"),
@@ -97,8 +100,9 @@ WORDS = Localized({
     "seats_wrong_none": N_("Not quite: {guest} may sit nowhere here."),
     "seats_missing": N_(" You missed {seats}."),
     "seats_refused": N_(" {seat} is refused: {reason}"),
-    "seats_nudge_count": N_("Not quite: {right} right out of the {given} seat(s) you marked"),
-    "seats_nudge_missing": N_("; {missing} allowed seat(s) missing"),
+    "seats_nudge_count": NN_("Not quite: you marked {given} seat; right: {right}",
+                             "Not quite: you marked {given} seats; right: {right}"),
+    "seats_nudge_missing": NN_("; {missing} allowed seat missing", "; {missing} allowed seats missing"),
     "seats_nudge_rules": N_("; refused: {rules}"),
     "seat_score": N_("{seat} (+{points})"),
     "forming_note": N_(" A +0 seat may start a ladies' or men's table, scored when complete "
@@ -115,8 +119,8 @@ WORDS = Localized({
                       "touches get two more of one sex than of the other (R6)?"),
     "seats_hint_none": N_("{guest} sits only on a seat beside a table of that nation (R5): is "
                           "there one in this café?"),
-    "seats_nudge_empty": N_("Not quite: you named no seat, and {missing} allowed seat(s) "
-                            "are missing"),
+    "seats_nudge_empty": NN_("Not quite: you named no seat, and {missing} allowed seat is missing",
+                             "Not quite: you named no seat, and {missing} allowed seats are missing"),
     "none": N_("nowhere"),
     "semicolon": N_("; "),
     # Translators: the words a student may type to answer "refused", separated by "|" (the
@@ -600,7 +604,9 @@ def check_points(cafe, placement: str, given=..., variant: bool = False, lang: s
         right_key, wrong_key, solution_key = "pts_right", "pts_wrong", "pts_solution"
     else:
         points = turn.points
-        cards = _text(lang, "semicolon").join(f"{c.text} {c.points} ({card_tables(c, lang)})" for c in turn.cards)
+        # One line a card: a turn of three cards in one sentence is too long to read (issue 23).
+        cards = "".join("\n- " + _say(lang, "turn_card", move=c.text, points=c.points, tables=card_tables(c, lang))
+                        for c in turn.cards)
         cards += _consequences(turn.cleared, turn.ends_game, lang)
         look = _say(lang, "turn_look")
         hint = _say(lang, "turn_hint", cards=_text(lang, "semicolon").join(
@@ -715,11 +721,11 @@ def check_seats(cafe, guest: str, seats=..., variant: bool = False, lang: str | 
         rules.append(refusal.rule)
         text += _say(lang, "seats_refused", seat=seat, reason=refusal.sentence(lang))
     if not given:
-        nudge = _say(lang, "seats_nudge_empty", missing=len(missing))
+        nudge = _text(lang, "seats_nudge_empty", n=len(missing)).format(missing=len(missing))
     else:
-        nudge = _say(lang, "seats_nudge_count", right=len(given) - len(wrong), given=len(given))
+        nudge = _text(lang, "seats_nudge_count", n=len(given)).format(right=len(given) - len(wrong), given=len(given))
     if missing and given:
-        nudge += _say(lang, "seats_nudge_missing", missing=len(missing))
+        nudge += _text(lang, "seats_nudge_missing", n=len(missing)).format(missing=len(missing))
     if wrong:
         nudge += _say(lang, "seats_nudge_rules",
                       rules=_join([f"{s} ({r})" for s, r in zip(wrong, rules)], lang))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .engine import Cafe, Game, IllegalMove, NotationError, Turn
+from .engine import Board, BoardTurn, Cafe, Game, IllegalMove, NotationError, TileScore, Turn
 from .engine.cards import TABLE_ADJECTIVES
 from .engine.cafe import parse_turn
 from .engine.errors import kind_of, need_text
@@ -34,6 +34,7 @@ WORDS = Localized({
     "card": N_("{card}: {points} {pts}"),
     "table": N_("{adj} table {place}"),
     "cleared": N_("    full, cleared: {places} (R9)"),
+    "filled": N_("    {table} full of its nation: the hand holds one tile fewer (B12)"),
     "turn": N_("turn: {points} {pts}"),
     "ends": N_("the table pile is short: the game ends (R12a)"),
     "refused": N_("{move}: refused by {rule}: {sentence}"),
@@ -265,28 +266,35 @@ def _table(place: str, nation: str, lang: str | None) -> str:
     return text[:1].upper() + text[1:]
 
 
-def report(turn: Turn, lang: str | None = None) -> str:
-    """A turn's points card by card and table by table, as plain text."""
+def report(turn: Turn | BoardTurn, lang: str | None = None) -> str:
+    """A turn's points card by card and table by table, as plain text: a card game's turn (R8,
+    R9) or a board game's action (B8, B12; a bar or a swap in one line)."""
     lines = []
+    if isinstance(turn, BoardTurn) and turn.kind != "seat":
+        lines.append(_say(lang, "card", card=turn.text, points=turn.points, pts=_pts(turn.points, lang)))
     for card in turn.cards:
+        guest = card.tile[:3] if isinstance(card, TileScore) else card.guest
         lines.append(_say(lang, "card", card=card.text, points=card.points, pts=_pts(card.points, lang)))
         for t in card.tables:
             label = _say(lang, "table_label", table=_table(t.place, t.nation, lang))
-            lines.append(f"    {label:<24}{t.points:>3}   ({table_why(t, card.guest, lang)})")
-        if card.cleared:
+            lines.append(f"    {label:<24}{t.points:>3}   ({table_why(t, guest, lang)})")
+        if isinstance(card, TileScore):
+            nations = {t.place: t.nation for t in card.tables}
+            lines += [_say(lang, "filled", table=_table(place, nations[place], lang)) for place in card.filled]
+        elif card.cleared:
             lines.append(_say(lang, "cleared", places=", ".join(card.cleared)))
     lines.append(_say(lang, "turn", points=turn.points, pts=_pts(turn.points, lang)))
-    if turn.ends_game:
+    if isinstance(turn, Turn) and turn.ends_game:
         lines.append(_say(lang, "ends"))
     return "\n".join(lines)
 
 
 def play(cafe, turn: str, variant: bool = False, lang: str | None = None) -> None:
-    """Play a turn on a café (notation or Cafe) and print its points table by table; a
-    refused turn prints its rule and sentence instead. The café does not change.
-    (For the Turn itself: ``cafe.play``.)"""
+    """Play a turn on a café (notation or Cafe) — or an action on a board game's Board — and
+    print its points table by table; a refused turn prints its rule and sentence instead. The
+    café or board does not change. (For the Turn itself: ``cafe.play``.)"""
     try:
-        result = _cafe(cafe).play(turn, variant=variant)
+        result = cafe.play(turn) if isinstance(cafe, Board) else _cafe(cafe).play(turn, variant=variant)
     except NotationError as err:
         _unreadable(err, lang)
         return

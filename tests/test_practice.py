@@ -180,8 +180,10 @@ def test_check_points_of_a_refused_card_and_of_a_whole_turn():
                         "c3 would have two men and no woman (R6).")
     assert check_points(CAFE, "RUm@c2", "refused").right
     turn = check_points(CAFE, "RUf@c2, ITf@c4, ITm@d3", 23)
-    assert turn.right and turn.message.startswith("Right: RUf@c2, ITf@c4, ITm@d3 scores 23 in all: RUf@c2 8 (")
-    assert "ITf@c4 5 (" in turn.message and "ITm@d3 10 (" in turn.message
+    lines = turn.message.splitlines()          # one line a card (issue 23: 8.1's 600 characters)
+    assert turn.right and lines[0] == "Right: RUf@c2, ITf@c4, ITm@d3 scores 23 in all:"
+    assert [line.split(" (")[0] for line in lines[1:]] == ["- RUf@c2: 8", "- ITf@c4: 5", "- ITm@d3: 10"]
+    assert lines[-1].endswith("c3 full and cleared, R9; the table pile is short: the game ends, R12a.")
 
 
 def test_check_points_never_raises_on_bad_input():
@@ -212,8 +214,8 @@ def test_check_seats_wrong_names_each_wrong_seat_with_its_rule():
     assert not f.right and f.rule == "R6"
     assert f.answer.endswith("You missed d5. c4 is refused: ITm@c4: the French table c3 would "
                              "have two men and no woman (R6).")
-    assert f.message == f.nudge == ("Not quite: 1 right out of the 2 seat(s) you marked; 1 allowed "
-                                    "seat(s) missing; refused: c4 (R6).")
+    assert f.message == f.nudge == ("Not quite: you marked 2 seats; right: 1; 1 allowed seat missing; "
+                                    "refused: c4 (R6).")
     assert check_seats(CAFE, "ITm", "c4,e4 ").message == (   # the same answer again: the hint
         "Hint: ITm sits only on a seat beside a table of that nation (R5): here the Italian table d4. "
         "At each seat beside it, would a table the seat touches get two more of one sex than of the "
@@ -223,7 +225,7 @@ def test_check_seats_wrong_names_each_wrong_seat_with_its_rule():
     nation = check_seats(CAFE, "ITm", "a2 e4 d5")
     assert nation.rule == "R5" and "a2 is refused" in nation.answer
     assert check_seats(CAFE, "ITm", "").nudge == (
-        "Not quite: you named no seat, and 2 allowed seat(s) are missing.")
+        "Not quite: you named no seat, and 2 allowed seats are missing.")
 
 
 def test_check_seats_never_raises_on_bad_input():
@@ -233,7 +235,7 @@ def test_check_seats_never_raises_on_bad_input():
     assert not check_seats(CAFE, "XXm", "e4").right
     assert not check_seats(CAFE, "ITm", 42).right
     assert check_seats(CAFE, "ITm", "e4", lang="fr").nudge == (
-        "Pas tout à fait : 1 juste(s) sur les 1 place(s) marquée(s) ; il manque 1 place(s) permise(s).")
+        "Pas tout à fait : vous avez marqué 1 place ; justes : 1 ; il manque 1 place permise.")
 
 
 # -- Game.review() -----------------------------------------------------------------------------

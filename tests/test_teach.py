@@ -1,7 +1,7 @@
 """The notebooks' helpers print what the engine decided, table by table."""
 
 from cafe_widget import Cafe
-from cafe_widget import Game
+from cafe_widget import Board, Game
 from cafe_widget.teach import check, last_turns, pictures, play, refused, report, seats, where
 
 E12 = "RU GB FR ES IT | b1:RUf b3:RUm | US"
@@ -23,6 +23,22 @@ def test_play_prints_a_refusal_with_its_rule(capsys):
     play("RU GB FR ES IT | b1:RUf b3:RUm", "RUm@c2")
     assert capsys.readouterr().out == (
         "refused by R6: RUm@c2: the French table c3 would have two men and no woman (R6).\n")
+
+
+def test_play_on_a_board_prints_tile_by_tile_table_by_table_and_the_smaller_hand(capsys):
+    """BE5 (B8, B12): the board game's actions go through the same report as the card game's."""
+    board = Board.parse("a2:CFf b1:CFm b3:CFm | -")
+    play(board, "CFf@c2")
+    assert capsys.readouterr().out.splitlines() == [
+        "CFf@c2: 8 points",
+        "    African table b2:         8   (4 guests, all of the table's nation: doubled)",
+        "    Italian table d2:         0   (1 guest: alone, no points)",
+        "    African table b2 full of its nation: the hand holds one tile fewer (B12)",
+        "turn: 8 points",
+    ]
+    assert board.format() == "b1:CFm a2:CFf b3:CFm | -"   # unchanged
+    play(board, "CFf@d2", lang="fr")
+    assert capsys.readouterr().out.startswith("Notation illisible : placement : 'd2'")
 
 
 def test_check_and_where(capsys):

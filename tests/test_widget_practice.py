@@ -119,7 +119,7 @@ def test_a_seat_task_wrong_then_right():
     tap(w, "e4")
     assert w.marked == ("e4", "c4")[::-1] or w.marked == ("c4", "e4")
     tap(w, "check")
-    assert w.status == ("Not quite: 1 right out of the 2 seat(s) you marked; 1 allowed seat(s) missing; "
+    assert w.status == ("Not quite: you marked 2 seats; right: 1; 1 allowed seat missing; "
                         "refused: c4 (R6).")
     tap(w, "c4")                                   # a second click unmarks
     tap(w, "d5")
