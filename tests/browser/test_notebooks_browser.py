@@ -1,9 +1,9 @@
-"""The teaching notebooks 07 (play a game) and 08 (the sandbox) in a real browser.
+"""The teaching notebooks 10 (play a game) and 11 (the sandbox) in a real browser.
 
 Each notebook is copied into the server's temporary root (the originals are never touched),
-opened in JupyterLab, run all, and played with the mouse: in 07 the first card the engine
+opened in JupyterLab, run all, and played with the mouse: in 10 the first card the engine
 allows (``w.game.legal_placements()[0]``) on its seat, then End turn, which R7 refuses while
-that card sits alone; in 08 a palette guest on a lit seat, then a friend's position pasted into
+that card sits alone; in 11 a palette guest on a lit seat, then a friend's position pasted into
 the Load box under the café and played on. The kernel's game and café are checked after each
 click, and screenshots go to ``test-artifacts/``.
 
@@ -22,7 +22,7 @@ from harness import REPO_ROOT, Lab, require_browser
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOKS = ("09_play.ipynb", "10_sandbox.ipynb")
+NOTEBOOKS = ("10_play.ipynb", "11_sandbox.ipynb")
 FRIEND = "DE IT CF TR IT | d1:ITm c2:ITf b3:TRm c4:ITf a4:TRf | CN CU"
 
 
@@ -63,9 +63,9 @@ def place(nb, canvas, colors, guest: str, seat: str) -> None:
     canvas.wait_color(*seat_xy, colors["lit_fill"], present=False)
 
 
-def test_09_play_first_legal_card(lab):
+def test_10_play_first_legal_card(lab):
     t0 = time.monotonic()
-    nb, canvas, colors = open_and_run(lab, "09_play.ipynb")
+    nb, canvas, colors = open_and_run(lab, "10_play.ipynb")
     assert nb.kernel_eval("w.game.seed") == 7
     hand = nb.kernel_eval("list(w.game.hand(0))")
     move = nb.kernel_eval("w.game.legal_placements()[0]")
@@ -90,12 +90,12 @@ def test_09_play_first_legal_card(lab):
 
     assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
     close(lab, nb)
-    print(f"09_play: {time.monotonic() - t0:.1f} s")
+    print(f"10_play: {time.monotonic() - t0:.1f} s")
 
 
-def test_10_sandbox_palette_then_load_box(lab):
+def test_11_sandbox_palette_then_load_box(lab):
     t0 = time.monotonic()
-    nb, canvas, colors = open_and_run(lab, "10_sandbox.ipynb")
+    nb, canvas, colors = open_and_run(lab, "11_sandbox.ipynb")
     assert nb.kernel_eval("w.game") is None             # a sandbox
     start = nb.kernel_eval("w.cafe.format()")
     seats = nb.kernel_eval("w.cafe.legal_seats('RUf')")
@@ -128,4 +128,4 @@ def test_10_sandbox_palette_then_load_box(lab):
 
     assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
     close(lab, nb)
-    print(f"10_sandbox: {time.monotonic() - t0:.1f} s")
+    print(f"11_sandbox: {time.monotonic() - t0:.1f} s")
