@@ -86,7 +86,7 @@ def test_10_play_first_legal_card(lab):
     canvas.click(*nb.kernel_eval("w.locate('end')"))
     assert nb.wait_kernel("'(R7)' in w.status")
     assert nb.kernel_eval("len(w.game.turn.cards), w.game.log") == (1, [])
-    canvas.screenshot(f"browser-nb07-{guest}-{seat}.png")
+    canvas.screenshot(f"browser-nb10-{guest}-{seat}.png")
 
     assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
     close(lab, nb)
@@ -107,7 +107,7 @@ def test_11_sandbox_palette_then_load_box(lab):
     assert nb.wait_kernel(f"w.cafe.guest({seat!r}) == 'RUf'")
     assert f"= {points}" in nb.kernel_eval("w.status"), nb.kernel_eval("w.status")
     canvas.wait_color(*nb.kernel_eval(f"w.locate({seat!r})"), colors["woman"])
-    canvas.screenshot(f"browser-nb08-RUf-{seat}.png")
+    canvas.screenshot(f"browser-nb11-RUf-{seat}.png")
 
     # A friend's position: typed into the box under the café, then the Load button.
     output = nb.page.locator(".jp-OutputArea-output").filter(has=nb.page.locator("canvas")).nth(0)
@@ -123,8 +123,8 @@ def test_11_sandbox_palette_then_load_box(lab):
     assert nb.wait_kernel("w.cafe.table('c3') == 'CN'")
     assert nb.kernel_eval("w.cafe.guest('d3'), w.cafe.guest('c2')") == (None, None)
     assert "= 14" in nb.kernel_eval("w.status")
-    canvas.screenshot("browser-nb08-friend-ITm-d3.png")
-    nb.screenshot("browser-nb08-page.png", full_page=False)
+    canvas.screenshot("browser-nb11-friend-ITm-d3.png")
+    nb.screenshot("browser-nb11-page.png", full_page=False)
 
     assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
     close(lab, nb)
