@@ -298,7 +298,7 @@ class Puzzle:
         if answer is ...:                      # an exercise cell not answered yet
             return Grade("...", False, None, None, best, False,
                          _say(lang, "your_turn_best", best=best, example=self._example()))
-        text = answer
+        text = getattr(answer, "text", answer)      # a Turn the engine handed out reads as its notation
         if isinstance(answer, (list, tuple)):
             odd = [a for a in answer if not isinstance(a, str)]
             text = odd[0] if odd else ", ".join(answer)
@@ -558,6 +558,7 @@ def check_points(cafe, placement: str, given=..., variant: bool = False, lang: s
     show = show or asked
     try:
         cafe = _read_cafe(cafe)
+        placement = getattr(placement, "text", placement)   # a Turn or a placed card: its notation
         if not isinstance(placement, str):
             raise NotationError("placement", repr(placement), N_("is not text"))
         placements = parse_turn(placement)

@@ -309,9 +309,7 @@ def check(cafe, placement: str, variant: bool = False, lang: str | None = None) 
     points table by table, or the refusing rule and its sentence."""
     try:
         cafe = _cafe(cafe)
-        cards = parse_turn(placement) if isinstance(placement, str) else None
-        if cards is None:
-            raise NotationError("placement", repr(placement), N_("is not text"))
+        cards = parse_turn(placement)          # text, or a card or turn the engine handed out
     except NotationError as err:
         _unreadable(err, lang)
         return

@@ -42,7 +42,7 @@ from pathlib import Path
 from ..i18n import N_, say
 from .cafe import ScoredAtTables, TableScore
 from .cards import GUEST_COPIES, GUEST_KINDS, NATIONS, is_guest, table_points
-from .errors import IllegalMove, NotationError, Refusal, refuse
+from .errors import IllegalMove, NotationError, Refusal, move_text, refuse
 
 BOARD_FILE = Path(__file__).resolve().parent.parent / "data" / "board.json"
 
@@ -255,7 +255,7 @@ def parse_chair(token: str, field: str = "chair") -> str:
 
 def parse_placement(token: str, field: str = "placement") -> tuple[str, str]:
     """``"ITf*@c2"`` → ``("ITf*", "c2")``; also ``"*f@a2"`` (a joker whose chair names its nation)."""
-    tile, at, chair = token.partition("@")
+    tile, at, chair = move_text(token, field, "ITf@c2").partition("@")
     if not at:
         raise NotationError(field, token, N_("is not a placement: write tile@chair, for example ITf@c2 or ITf*@c2"))
     if not chair:
@@ -268,8 +268,7 @@ def parse_placement(token: str, field: str = "placement") -> tuple[str, str]:
 def parse_action(text: str) -> tuple:
     """An action in notation: ``("seat", ((tile, chair), …))``, ``("bar", tile)`` or
     ``("swap", tile, chair)``; NotationError naming the token otherwise."""
-    if not isinstance(text, str):
-        raise NotationError("action", repr(text), N_("is not text"))
+    text = move_text(text, "action", "CFf@a2, CFm@b1")
     words = text.strip().split()
     if not words:
         raise NotationError("action", text, N_("is not an action: write ITf@c2, ITf*@c2, two placements "

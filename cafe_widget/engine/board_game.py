@@ -45,7 +45,7 @@ from ..i18n import N_, say
 from .board import (BAR_PLACES, BAR_VALUES, CHAIRS, Board, BoardTurn, BoardTurnState, TileScore, check_position,
                     format_chairs, full_bag, parse_action, parse_bar, parse_chair, parse_chairs,
                     parse_placement, parse_tile, sort_tiles)
-from .errors import IllegalMove, NotationError, Refusal, kind_of, refuse
+from .errors import IllegalMove, NotationError, Refusal, kind_of, move_text, refuse
 from .played import PlayedGame, Ranked, is_number as _is_number, parse_items, seeded, without as _without
 
 HAND_SIZE = 5          # B3
@@ -351,8 +351,7 @@ class BoardGame(PlayedGame[BoardGameState, BoardTurnState]):
         """Do what ``text`` says: ``end``, ``undo``, ``bar RUm``, ``swap ITf@c2``, or tiles
         (``ITf@c2``, ``CFf@a2, CFm@b1``): seated all or nothing, and the turn ends as soon as it
         may (a tile left alone waits for the next, B7). Use :meth:`place` to seat a tile and go on."""
-        if not isinstance(text, str):
-            raise NotationError("action", repr(text), N_("is not text"))
+        text = move_text(text, "action", "CFf@a2, CFm@b1")
         word = text.strip().lower()
         if word == "end":
             return self.end_turn()
@@ -547,9 +546,7 @@ def _check_reachable(game: "BoardGame", scores_text: str) -> None:
 
 
 def _parse_swap(text: str) -> tuple[str, str]:
-    if not isinstance(text, str):
-        raise NotationError("swap", repr(text), N_("is not text"))
-    words = text.split()
+    words = move_text(text, "swap", "swap ITf@c2").split()
     if words and words[0].lower() == "swap":
         words = words[1:]
     if len(words) != 1:

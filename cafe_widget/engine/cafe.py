@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..i18n import N_, say
 from .cards import GUEST_COPIES, check_copies, parse_guest, parse_nation, table_points
-from .errors import need_text, IllegalMove, NotationError, Refusal, refuse
+from .errors import move_text, IllegalMove, NotationError, Refusal, refuse
 from .layout import (COLUMNS, ROWS, SEAT_INDEX, SEAT_TABLES, SEATS, TABLE_INDEX, TABLE_PLACES,
                      TABLE_SEATS)
 
@@ -102,7 +102,7 @@ class Turn:
 
 def parse_placement(token: str) -> tuple[str, str]:
     """``"ITm@d3"`` → ``("ITm", "d3")``; NotationError naming the token otherwise."""
-    guest, at, seat = need_text(token, "placement", "guest@seat, for example ITm@d3").partition("@")
+    guest, at, seat = move_text(token, "placement", "guest@seat, for example ITm@d3").partition("@")
     if not at:
         raise NotationError("placement", token, N_("is not a placement: write guest@seat, for example ITm@d3"))
     if not seat:
@@ -122,6 +122,7 @@ def parse_seat(token: str, field_name: str = "seat") -> str:
 
 def parse_turn(text: str) -> list[tuple[str, str]]:
     """``"RUf@c2, ITf@c4"`` → ``[("RUf", "c2"), ("ITf", "c4")]``: commas or spaces between."""
+    text = move_text(text, "turn", "RUf@c2, ITf@c4")
     return [parse_placement(tok) for tok in re.split(r"[\s,]+", text.strip()) if tok]
 
 

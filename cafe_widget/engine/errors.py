@@ -33,6 +33,17 @@ def need_text(value, field: str, example: str) -> str:
     raise NotationError(field, kind_of(value), N_("is not text: write {example}"), example=example)
 
 
+def move_text(value, field: str, example: str) -> str:
+    """A move in notation: ``value`` if it is text, or the notation of a move the engine handed
+    out — a Turn (``best_turn``), a BoardTurn (``best_action``), a placed card or a seated tile:
+    anything whose ``text`` is its notation — so that it is accepted back wherever a move is
+    expected, as its text is. Otherwise a NotationError naming what was expected and given."""
+    text = value if isinstance(value, str) else getattr(value, "text", None)
+    if isinstance(text, str):
+        return text
+    raise NotationError(field, kind_of(value), N_("is not text: write {example}"), example=example)
+
+
 def json_problem(err: Exception) -> tuple[str, dict]:
     """Why a save is not JSON, for a student: where it breaks (a save pasted half is the usual
     cause), not the parser's jargon alone. A problem and its facts, for a NotationError."""

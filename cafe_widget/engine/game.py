@@ -28,7 +28,7 @@ from ..i18n import N_, say
 from .cafe import (Cafe, CardScore, Turn, TurnState, check_no_full_table, format_seats, format_tables,
                    parse_placement, parse_seat, parse_seats, parse_table_list, parse_tables, parse_turn)
 from .cards import (check_copies, full_guest_deck, full_table_deck, parse_guest, sort_guests)
-from .errors import IllegalMove, NotationError, Refusal, need_text, refuse
+from .errors import IllegalMove, NotationError, Refusal, move_text, refuse
 from .played import PlayedGame, Ranked, is_number as _is_number, parse_items, seeded, without as _without
 from .played import check_deal, replay  # noqa: F401  (importable from here, as before)
 
@@ -402,7 +402,7 @@ class Game(PlayedGame[GameState, TurnState]):
     def act(self, action: str):
         """Do one action written in notation: ``RUf@c2``, ``undo``, ``end``, ``draw``,
         ``down:RUf``, ``declare`` or ``declare:N``, or a whole turn ``RUf@c2, ITf@c4``."""
-        text = need_text(action, "action", "an action such as RUf@c2, draw, end, undo, down:RUf or declare").strip()
+        text = move_text(action, "action", "an action such as RUf@c2, draw, end, undo, down:RUf or declare").strip()
         if text == "undo":
             return self.undo()
         if text == "end":

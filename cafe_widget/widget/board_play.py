@@ -10,7 +10,7 @@ import random
 from ..engine import BoardGame, IllegalMove
 from ..engine.board import BAR_PLACES, CHAIR_TABLES, TABLE_NATION, parse_action
 from ..engine.cards import TABLE_ADJECTIVES
-from ..engine.errors import need_text, shorten
+from ..engine.errors import move_text, shorten
 from ..i18n import say, say_n
 from ..render.board_words import board_player_name, board_say, over_words, result_words, tile_points
 from .safety import Refused
@@ -314,7 +314,7 @@ class BoardPlay:
         return False
 
     def _command_line(self, text) -> None:
-        text = need_text(text, "command", "an action such as CFf@a2, bar RUm, swap ITf@c2, end or hint")
+        text = move_text(text, "command", "an action such as CFf@a2, bar RUm, swap ITf@c2, end or hint")
         self._hint = ()
         for step in [s.strip() for s in text.split(";") if s.strip()]:
             self._command_step(step)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..engine import IllegalMove, NotationError
 from ..engine.cafe import parse_placement
 from ..engine.cards import parse_guest
-from ..engine.errors import need_text, shorten
+from ..engine.errors import move_text, shorten
 from ..render.scene import build_scene
 from ..i18n import N_
 from ..render.words import say
@@ -22,7 +22,7 @@ class TypedCommands:
     """The command box's reading of a typed line, mixed into CafeWidget."""
 
     def _command_line(self, text) -> None:
-        text = need_text(text, "command", "a move such as RUf@c2, or a word such as draw, end or hint")
+        text = move_text(text, "command", "a move such as RUf@c2, or a word such as draw, end or hint")
         steps = []
         for step in (t.strip() for t in text.replace(";", ",").split(",")):
             # a turn as the scoresheet writes it, "RUf@c2 ITf@c4", is its placements one by one
