@@ -201,8 +201,9 @@ def _problem(err: NotationError, lang: str | None) -> str:
 def card_tables(card, lang: str | None = None) -> str:
     """One card's points at every table its seat touches, with the reason:
     ``"+6 at the Russian table b2 (3 guests, all of the table's nation: doubled), …"``."""
+    guest = getattr(card, "guest", None) or card.tile[:3]      # a placed card, or a board's seated tile
     return _text(lang, "semicolon").join(_say(lang, "table_why", points=t.points, adj=TABLE_ADJECTIVES[lang][t.nation],
-                          place=t.place, why=table_why(t, card.guest, lang)) for t in card.tables)
+                          place=t.place, why=table_why(t, guest, lang)) for t in card.tables)
 
 
 # -- puzzles ----------------------------------------------------------------------------------

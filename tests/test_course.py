@@ -74,7 +74,7 @@ def test_the_french_notebook_is_in_step_with_the_english_one(en, fr):
             assert 'lang="fr"' not in cf.source, f"{where} passes lang=\"fr\": language(\"fr\") does"
 
 
-CHECK = re.compile(r"""\b(?:check_points|check_seats|predict|grade)\((?:.|\n)*exercise\s*=\s*["'](\d+\.\d+)["']""")
+CHECK = re.compile(r"""\b(?:check_points|check_seats|check_board_points|check_chairs|predict|grade)\((?:.|\n)*exercise\s*=\s*["'](\d+\.\d+)["']""")
 
 
 @pytest.mark.parametrize("name", GRADED)
