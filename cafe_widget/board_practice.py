@@ -17,7 +17,6 @@ Pure Python: it imports the engine and the ladder, never a widget library.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -26,8 +25,7 @@ from .engine.board import CHAIRS, parse_hand, parse_placement, parse_tile
 from .engine.board_search import best_action
 from .engine.cards import TABLE_ADJECTIVES
 from .i18n import NN_, N_, Localized, join
-from .ladder import step
-from .practice import Feedback, Grade, card_tables, climb
+from .practice import Feedback, Grade, card_tables, climb, on_the_ladder
 
 BOARD_PUZZLE_FILE = Path(__file__).with_name("data") / "board_puzzles.txt"
 LEVELS = (1, 2, 3)
@@ -150,15 +148,8 @@ class BoardPuzzle:
         its points table by table, the best points. On the ladder: a nudge (how far from the
         best), then a hint (what kind of action, its first tile), then the best action itself;
         ``show=True`` gives it at once. An answer that cannot be read costs no try."""
-        grade = self._grade(answer, lang)
-        if not show and (grade.token is not None or answer is ...):
-            return grade
-        solution = self.solution(lang)
-        stage, tries, message, hint = step(
-            ("board puzzle", self.format()), lang, right=grade.solved, show=show, exercise=exercise,
-            message=grade.message, nudge=grade.message, solution=solution, hint=self._hint(lang),
-            answer=grade.message + " " + solution)
-        return replace(grade, message=message, stage=stage, tries=tries, hint=hint, nudge=grade.message)
+        return on_the_ladder(self._grade(answer, lang), answer, ("board puzzle", self.format()), lang, show,
+                             exercise, self.solution(lang), self._hint(lang))
 
     def _hint(self, lang: str | None) -> str:
         if self.best.kind == "bar":

@@ -281,17 +281,10 @@ class Puzzle:
         then a hint (how many cards the best turn has, and its first guest), then the best turn
         itself; ``show=True`` gives the best turn at once. An answer that cannot be read costs
         no try. ``exercise`` records the outcome in the student's progress."""
-        grade = self._grade(answer, lang)
-        if not show and (grade.token is not None or answer is ...):   # not read: no try counted
-            return grade
         n = len(self.best.cards)
-        solution = self.solution(lang)
-        stage, tries, message, hint = step(
-            ("puzzle", self.format()), lang, right=grade.solved, show=show, exercise=exercise,
-            message=grade.message, nudge=grade.message, solution=solution,
-            hint=_text(lang, "puzzle_hint", n=n).format(n=n, first=self.best.cards[0].guest),
-            answer=grade.message + " " + solution)
-        return replace(grade, message=message, stage=stage, tries=tries, hint=hint, nudge=grade.message)
+        return on_the_ladder(self._grade(answer, lang), answer, ("puzzle", self.format()), lang, show, exercise,
+                             self.solution(lang),
+                             _text(lang, "puzzle_hint", n=n).format(n=n, first=self.best.cards[0].guest))
 
     def _grade(self, answer, lang: str | None) -> Grade:
         """The verdict on ``answer`` alone, before the ladder."""
@@ -393,6 +386,19 @@ class Puzzle:
 
     def _repr_svg_(self) -> str:
         return self.cafe._repr_svg_()
+
+
+def on_the_ladder(grade: Grade, answer, key, lang: str | None, show: bool, exercise, solution: str,
+                  hint: str) -> Grade:
+    """A puzzle's verdict (either game's) on the try-again ladder: the nudge is the verdict itself
+    (what the answer scores against the best), then ``hint``, then the verdict and ``solution``.
+    An answer not read (or ``...``) costs no try."""
+    if not show and (grade.token is not None or answer is ...):
+        return grade
+    stage, tries, message, hint = step(
+        key, lang, right=grade.solved, show=show, exercise=exercise, message=grade.message,
+        nudge=grade.message, solution=solution, hint=hint, answer=grade.message + " " + solution)
+    return replace(grade, message=message, stage=stage, tries=tries, hint=hint, nudge=grade.message)
 
 
 def _parse_puzzle_line(line: str, where: str) -> tuple[int, Puzzle, int]:
