@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .engine import Board, BoardTurn, Cafe, Game, IllegalMove, NotationError, TileScore, Turn
+from .engine import Board, BoardGame, BoardTurn, Cafe, Game, IllegalMove, NotationError, TileScore, Turn
 from .engine.cards import TABLE_ADJECTIVES
 from .engine.cafe import parse_turn
 from .engine.errors import kind_of, need_text
@@ -55,6 +55,9 @@ WORDS = Localized({
     "did_down": N_("laid a card face down"),
     "did_declare": N_("declared the end (R12c)"),
     "best_then": N_("best then: {turn} = {points}"),
+    "did_action": N_("{action} = {points}"),
+    "best_missed": N_("best then: {turn} = {points} ({missed} more)"),
+    "was_best": N_("the best action then"),
     "no_best": N_("no card could be placed"),
     "hand_empty": N_("hand empty"),
     "review": N_("{number:>3}. player {n}: {did}   ({best})"),
@@ -369,13 +372,20 @@ def last_turns(game, count: int = 3, lang: str | None = None) -> None:
 def review(game, player: int | None = None, lang: str | None = None) -> None:
     """Print the game's review (``game.review()``): each action taken, what it scored, and the
     best placing turn the hand had then; only ``player``'s (from 0) if given. Facts, not
-    verdicts: drawing instead of placing can be right."""
-    if not _is_game(game, lang):
+    verdicts: drawing instead of placing can be right. A board game's review gives each action
+    against the best action then, and the points missed."""
+    if not isinstance(game, BoardGame) and not _is_game(game, lang):
         return
     entries = [e for e in game.review() if player is None or e.player == player]
     if not entries:
         print(_say(lang, "nothing_review"))
     for e in entries:
+        if isinstance(game, BoardGame):      # a board game's action (B4), and the points missed
+            did = _say(lang, "did_action", action=e.action, points=e.points)
+            best = (_say(lang, "best_missed", turn=e.best_text, points=e.best_points, missed=e.missed)
+                    if e.missed else _say(lang, "was_best"))
+            print(_say(lang, "review", number=e.number, n=e.player + 1, did=did, best=best))
+            continue
         did = _say(lang, "did_" + e.kind, action=e.action, points=e.points)
         best = (_say(lang, "best_then", turn=e.best_text, points=e.best_points) if e.best is not None
                 else _say(lang, "no_best"))

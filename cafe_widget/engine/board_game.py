@@ -89,6 +89,37 @@ class BoardLogEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class BoardReviewEntry:
+    """One finished action, as :meth:`BoardGame.review` states it: who did what and what it
+    scored, the board (with its bar) and the player's hand before it, and the best action that
+    hand had then (``board_search.best_action``, exact), with the points missed. A fact sheet,
+    like the card game's review: the bar or a joker kept for later can be the right choice."""
+
+    number: int                 # counting from 1
+    player: int                 # counting from 0
+    kind: str                   # "seat", "bar" or "swap"
+    action: str                 # in notation: "CFf@a2, CFm@b1", "bar RUm", "swap ITf@c2"
+    points: int                 # what the action scored as the board counts it (B8, B9)
+    board: str                  # board notation before the action
+    hand: str                   # the player's hand before it
+    turn: BoardTurn
+    best: BoardTurn | None
+
+    @property
+    def best_points(self) -> int | None:
+        return self.best.points if self.best is not None else None
+
+    @property
+    def best_text(self) -> str | None:
+        return self.best.text if self.best is not None else None
+
+    @property
+    def missed(self) -> int:
+        """How many points the best action would have scored more (0 when this was as good)."""
+        return max(0, self.best.points - self.turn.points) if self.best is not None else 0
+
+
+@dataclass(frozen=True, slots=True)
 class BoardStanding:
     """One player's line of the final score (B14)."""
 
@@ -417,6 +448,26 @@ class BoardGame(PlayedGame[BoardGameState, BoardTurnState]):
         except ImportError:
             raise NotImplementedError("the best action (board_search) is not written yet") from None
         return board_search.best_action(self)
+
+    # -- looking back ---------------------------------------------------------------------
+
+    def review(self) -> list[BoardReviewEntry]:
+        """One entry per finished action, in order: the player, the action, its points, the
+        board and the hand before it, and the best action available then with the points
+        missed (like ``Game.review``). The turn in progress, if any, is not in it yet."""
+        from . import board_search  # lazy: the search is built on this module
+        memo = self.__dict__.setdefault("_reviewed", {})   # index → (state before, best): searched once
+        entries = []
+        for i, entry in enumerate(self.log):
+            st = entry.before
+            hand = st.hands[entry.player]
+            best = memo.get(i)
+            if best is None or best[0] is not st:
+                best = (st, board_search.best_action(st.board, hand) if hand else None)
+                memo[i] = best
+            entries.append(BoardReviewEntry(i + 1, entry.player, entry.kind, entry.action, entry.turn.points,
+                                            st.board.format(), " ".join(hand) or "-", entry.turn, best[1]))
+        return entries
 
     # -- the end --------------------------------------------------------------------------
 

@@ -1,0 +1,42 @@
+"""The board game's review (issue 24 §2): each finished action against the best action then,
+with the points missed, like the card game's ``Game.review()``; ``teach.review`` prints it."""
+
+from cafe_widget import BoardGame
+from cafe_widget.engine import BoardReviewEntry
+from cafe_widget.board_players import make_board_player
+from cafe_widget.teach import review
+
+
+def _played(turns: int) -> BoardGame:
+    game = BoardGame.new(players=2, seed=4)
+    seats = [make_board_player("random", seed=1), make_board_player("greedy")]
+    for _ in range(turns):
+        for action in seats[game.to_move].actions(game):
+            game.act(action)
+    return game
+
+
+def test_each_action_against_the_best_then_with_the_points_missed():
+    game = _played(6)
+    entries = game.review()
+    assert [type(e) for e in entries] == [BoardReviewEntry] * 6 == [BoardReviewEntry] * len(game.log)
+    first, third = entries[0], entries[2]
+    assert (first.number, first.player, first.action, first.points) == (1, 0, "CUm@b5, CFf@c4", 2)
+    assert (first.board, first.hand) == ("- | -", "CFf CUm RUf TRf TRm")
+    assert (first.best_text, first.best_points, first.missed) == ("TRf@b9, TRm@a10", 4, 2)
+    assert (third.kind, third.action, third.points, third.missed) == ("bar", "bar TRf", 1, 3)
+    assert all(e.missed == 0 and e.best_text == e.action for e in entries if e.player == 1)  # greedy
+    assert game.review()[0] == first                                   # the same facts again
+
+
+def test_the_review_leaves_the_game_as_it_was_and_teach_prints_it(capsys):
+    game = _played(4)
+    before = game.format()
+    review(game, player=0)
+    assert game.format() == before
+    assert capsys.readouterr().out.splitlines() == [
+        "  1. player 1: CUm@b5, CFf@c4 = 2   (best then: TRf@b9, TRm@a10 = 4 (2 more))",
+        "  3. player 1: bar TRf = 1   (best then: TRf@b9, TRm@a10 = 4 (3 more))",
+    ]
+    review(game, player=1, lang="fr")
+    assert capsys.readouterr().out.splitlines()[0] == "  2. joueur 2 : ITm@d3 = 2   (le meilleur coup à ce moment)"
