@@ -277,7 +277,7 @@ def test_the_history_steps_back_read_only_and_returns_to_the_live_game():
     assert log == ["DEf@d13, DEm*@c12", "CUm@b9, TRf@b11"] and w.mode == "play" and w.viewing is None
     w.click(*w.locate("back"))
     assert (w.mode, w.viewing) == ("history", 1)
-    assert w.status == "Turn 1 of 2: Player 1 played DEf@d13, DEm*@c12: 4 points."
+    assert w.status == "Turn 1 of 2: Player 1 played DEf@d13, DEm*@c12: 4 points. (the best action then)"
     assert w.view().board == w.game.log[1].before.board and w.view().board.tile("b9") is None
     w.command("back")
     assert w.viewing == 0 and w.status == "The start of the game (read-only): ▶ steps forward."

@@ -10,6 +10,9 @@ from .words import card_points
 
 BOARD_WORDS = Localized({
     "title": N_("Café International · the board"),
+    # the review of an action looked back at (issue 24): the same words as teach.review's
+    "review_best": N_("best then: {turn} = {points} ({missed} more)"),
+    "review_was_best": N_("the best action then"),
     "player": N_("Player {n}"),
     "computer": N_("Computer {n} ({kind})"),
     "kinds": {"random": N_("random"), "greedy": N_("greedy"), "steady": N_("steady"), "strong": N_("strong"),

@@ -25,7 +25,13 @@ class BoardHistory(LookingBack):
         self._selected, self._asking, self._swap_mode, self._hint = None, None, False, ()
 
     def _entry_words(self, entry) -> str:
-        return say(self.lang, "what_turn", name=self._name(entry.player), turn=entry.action, points=entry.points)
+        """Who played what, and the review's facts: the best action then, and the points missed."""
+        words = say(self.lang, "what_turn", name=self._name(entry.player), turn=entry.action, points=entry.points)
+        index = next(i for i, e in enumerate(self._game.log) if e is entry)
+        fact = self._game.review()[index]
+        best = (board_say(self.lang, "review_best", turn=fact.best_text, points=fact.best_points, missed=fact.missed)
+                if fact.missed else board_say(self.lang, "review_was_best"))
+        return f"{words} ({best})"
 
     def _button_live(self) -> None:
         """Back to the game: from looking back, or from a game tried from a past position."""

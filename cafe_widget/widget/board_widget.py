@@ -200,6 +200,14 @@ class BoardWidget(Shell, BoardPlay, BoardHistory):
         return self.MODES["play" if self._viewing is None else "history"]
 
     @property
+    def scoresheet(self) -> tuple[str, ...]:
+        """The game's actions as plain text, one a row, oldest first: ``"3. Player 1 played
+        CFf@a2, CFm@b1: 4 points."`` (the board game's scoresheet; ``game.review()`` adds the
+        best action of each)."""
+        return tuple(f"{i}. " + say(self.lang, "what_turn", name=self._name(e.player), turn=e.action, points=e.points)
+                     for i, e in enumerate(self._game.log, 1))
+
+    @property
     def viewing(self) -> int | None:
         """The position looked back at (after that many actions; 0: the start), or None."""
         return self._viewing
