@@ -116,3 +116,27 @@ def test_check_chairs_ladder_and_bad_input():
     assert check_chairs(position, "ITm", "d1 f1 c2 e2 g2 d3 f3").right
     assert not check_chairs(position, "XXm", "c2").right
     assert not check_chairs(position, "ITm", ["c2", 7]).right
+
+
+def test_the_board_widgets_puzzle_screen_grades_on_the_ladder_and_walks_a_level():
+    from cafe_widget import BoardWidget
+    w = BoardWidget.puzzle(1)
+    p = w._puzzles[0]
+    assert w.mode == "puzzle" and [b[0] for b in w.view().buttons] == ["end", "undo", "bar", "swap", "best", "next"]
+    assert all(points is None for _, points in w.view().lit)          # no points on lit chairs
+    w.click(*w.locate(p.hand[0]))
+    assert w.view().lit and all(points is None for _, points in w.view().lit)
+    w.command(f"bar {p.hand[0]}")                                     # a worse action: the nudge
+    assert w.mode == "puzzle" and not w.game.log and w.game.board == p.board     # back to the puzzle
+    assert w.status == f"1 points (the bar, place 1: +1); the best action scores {p.best_points}."
+    w.command(f"bar {p.hand[0]}")
+    assert w.status.startswith("Hint: the best action seats 1 tile")
+    w.command(p.best.text + "; end")
+    assert w.status.startswith(f"Solved: {p.best.text} makes {p.best_points} points") and w._solved == (0,)
+    w.click(*w.locate("next"))
+    assert w._pi == 1 and w.game.board == w._puzzles[1].board
+    w.click(*w.locate("best"))                                        # shown: not counted when solved
+    w.command(w._puzzles[1].best.text + "; end")
+    assert w._solved == (0,) and w.status.endswith("(after Show best: not counted as solved)")
+    w.command("zz@q9")                                                # a typo: the reason, nothing lost
+    assert "zz" in w.status and w.mode == "puzzle" and w._pi == 1

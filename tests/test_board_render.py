@@ -189,6 +189,11 @@ def _widget_screens():
         if w.game.turn is not None and not w.game.is_over:
             w.command("end")
     yield "game over", w
+    w = BoardWidget.puzzle(3)                        # the puzzle screen: a graded try, then the best
+    w.command(w._puzzles[0].hand[0] and "bar " + w._puzzles[0].hand[0])
+    yield "puzzle graded", w
+    w.command("hint")
+    yield "puzzle best shown", w
 
 
 def _extent(p):

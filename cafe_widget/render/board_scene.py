@@ -356,9 +356,10 @@ def _board_layer(out: list, regions: list, view: BoardView) -> None:
             out.append(Rect(x - 1, y - 1, w + 2, h + 2, None, COLORS["mark"], 3))
         if name in lit:   # under the "next" band, over the place's value
             out.append(Rect(x + 1.5, y + 1.5, w - 3, h - 3, None, COLORS["lit"], 3))
-            out.append(Rect(x + 3, y + 17, w - 6, h - 20, COLORS["lit"]))
-            out.append(Text(x + w / 2, y + 17 + (h - 20) / 2, f"{lit[name]:+d}".replace("-", "−"), 13,
-                            COLORS["label"], True, "center", w - 8))
+            if lit[name] is not None:   # a puzzle lights the place without its value
+                out.append(Rect(x + 3, y + 17, w - 6, h - 20, COLORS["lit"]))
+                out.append(Text(x + w / 2, y + 17 + (h - 20) / 2, f"{lit[name]:+d}".replace("-", "−"), 13,
+                                COLORS["label"], True, "center", w - 8))
         for label in hints.get(name, ()):
             out.append(Rect(x - 1, y - 1, w + 2, h + 2, None, COLORS["hint"], 3))
             out.append(Rect(x, y + h - 16, w, 16, COLORS["hint"]))

@@ -13,6 +13,10 @@ BOARD_WORDS = Localized({
     # the review of an action looked back at (issue 24): the same words as teach.review's
     "review_best": N_("best then: {turn} = {points} ({missed} more)"),
     "review_was_best": N_("the best action then"),
+    "puzzle_task": N_("*Find the best action"),
+    "puzzle_how": N_("Seat 1 or 2 tiles, then Check (B4)."),
+    "puzzle_welcome": N_("Find the best action with this hand: seat tiles as in a game, then Check "
+                         "(or Bar, or Swap). Show best gives the answer."),
     "player": N_("Player {n}"),
     "computer": N_("Computer {n} ({kind})"),
     "kinds": {"random": N_("random"), "greedy": N_("greedy"), "steady": N_("steady"), "strong": N_("strong"),

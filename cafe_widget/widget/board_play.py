@@ -75,8 +75,9 @@ class BoardPlay:
         if chairs:
             best = sorted(chairs.items(), key=lambda kv: -kv[1])
             top = [f"{c} (+{pts})" for c, pts in best if pts == best[0][1]][:4]
-            text = board_say(lang, "select_joker" if tile[0] == "*" else "select", tile=tile,
-                             chairs=self._chairs_summary(len(chairs), top))
+            summary = (self._chairs_summary(len(chairs), top) if self._current().shows_points   # not in a puzzle
+                       else say_n("{n} lit chair", "{n} lit chairs", len(chairs), self.lang))
+            text = board_say(lang, "select_joker" if tile[0] == "*" else "select", tile=tile, chairs=summary)
         else:
             text = board_say(lang, "select_none", tile=tile)
         if swaps:
@@ -218,6 +219,14 @@ class BoardPlay:
                                            points=turn.points))
 
     def _button_hint(self) -> None:
+        if self._puzzles and self._viewing is None:   # a puzzle's hint is its answer
+            self._button_best()
+            return
+        self._light_best()
+
+    def _light_best(self) -> None:
+        """Light the best action on the board (its chairs numbered, or its bar place, or the
+        joker to exchange) and say it in the status line."""
         game = self._game
         best = game.best_action()
         lang = self.lang
@@ -237,6 +246,10 @@ class BoardPlay:
             self._set_status(board_say(lang, "hint_swap", action=best.text), "ok")
 
     def _button_new(self) -> None:
+        if self._puzzles:                  # from the puzzle screen: a new game, the puzzles closed
+            self._puzzles = None
+            self._setup(BoardGame.new(players=2, seed=0), ["human", "computer"], None)
+            return
         game = self._game if self._stash is None else self._stash["_game"]   # not the game tried
         if not game.is_over and (game.log or game.turn) and self._asked != "new":
             self._confirm = "new"   # a game in progress (a tile seated this turn included): ask first
@@ -248,6 +261,9 @@ class BoardPlay:
 
     def _done(self, player: int, turn, text: str) -> None:
         """After a person's finished action: marks, the computers' turns, the status."""
+        if self._puzzles and self._viewing is None:    # a puzzle: the action is graded
+            self._puzzle_done(turn)
+            return
         self._selected, self._swap_mode, self._asking = None, False, None
         self._marks = self._marks_of(turn)
         self._info = self._turn_info(player, turn)

@@ -33,6 +33,7 @@ from .board_base import (ACTION_WORDS, COMMANDS, HUMAN, KINDS, STATE_KEYS,  # no
                          game_from_position, make_computer)
 from .board_history import HISTORY, BoardHistory
 from .board_play import BoardPlay
+from .board_puzzle import PUZZLE, BoardPuzzleMode, BoardPuzzleScreen
 from .modes import Mode, modes
 
 
@@ -96,7 +97,7 @@ class Play(Mode):
         return w._game_save()
 
 
-class BoardWidget(Shell, BoardPlay, BoardHistory):
+class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen):
     """The board game in a notebook: click a tile of the hand, then a lit chair.
 
     ``BoardWidget(players=["human", "greedy"])`` plays a new game against the computer;
@@ -111,14 +112,27 @@ class BoardWidget(Shell, BoardPlay, BoardHistory):
     """
 
     #: The screens, each a mode (``w.mode`` names the one shown).
-    MODES = modes(Play(), HISTORY)
+    MODES = modes(Play(), HISTORY, BoardPuzzleMode())
 
     def __init__(self, game: BoardGame | None = None, players=None, lang: str | None = None, *,
                  seed: int | None = None):
         self._init_shell(lang, WIDTH, HEIGHT)
         self._label_boxes()
+        self._puzzles, self._pi, self._solved, self._shown = None, 0, (), False   # the puzzle screen's
         self._setup(game, players, seed)
         self.redraw()
+
+    @classmethod
+    def puzzle(cls, level: int = 1, lang: str | None = None) -> "BoardWidget":
+        """The puzzle screen: "find the best action" through the 12 board puzzles of ``level``
+        (1, 2 or 3; ``board_practice.board_puzzles``), graded on the try-again ladder."""
+        from ..board_practice import board_puzzles
+        puzzles = board_puzzles(level)      # ValueError for a level that is not 1, 2 or 3
+        w = cls(game=BoardGame.new(players=2, seed=0), players=["human", "human"], lang=lang)
+        w._puzzles, w._solved = tuple(puzzles), ()
+        w._start_puzzle(0)
+        w.redraw()
+        return w
 
     # -- set-up ---------------------------------------------------------------------------
 
@@ -197,7 +211,9 @@ class BoardWidget(Shell, BoardPlay, BoardHistory):
     def _current(self) -> Mode:
         """The screen shown: ``"play"``, or ``"history"`` while looking back (◀ ▶, read-only;
         *Try from here* plays on from there)."""
-        return self.MODES["play" if self._viewing is None else "history"]
+        if self._viewing is not None:
+            return self.MODES["history"]
+        return self.MODES[PUZZLE if self._puzzles else "play"]
 
     @property
     def scoresheet(self) -> tuple[str, ...]:
