@@ -53,3 +53,33 @@ def test_the_board_widget_has_a_scoresheet_and_its_history_tells_the_points_miss
     assert w.mode == "history" and w.viewing == 1
     assert w.status == ("Turn 1 of 2: Player 1 played bar CFf: 1 points. "
                         "(best then: TRf@b9, TRm@a10 = 4 (3 more))")
+
+
+def test_after_a_mouse_click_the_board_computers_play_one_after_another():
+    """As in the card widget (``pace=``): in a live front end a student's action is followed by
+    one computer action every ``pace`` seconds, each shown; a click meanwhile plays the rest at
+    once; from code, all at once. The steps are driven by hand here (no clock in the test)."""
+    import asyncio
+
+    from cafe_widget import BoardWidget
+
+    async def scenario():
+        w = BoardWidget(game=BoardGame.new(players=3, seed=4), players=["human", "greedy", "greedy"], pace=0.9)
+        steps = []
+        w._schedule_board = lambda: steps.append(w._pace_token)   # instead of loop.call_later
+        tile = w.game.hand()[0]
+        w._from_front_end(w.command, f"bar {tile}")              # the student's own typed line
+        assert w.game.to_move == 1 and len(steps) == 1 and w.status.startswith("Player 1: ")
+        w._board_paced_step(steps.pop())
+        assert w.game.to_move == 2 and w.status.startswith("Computer 2 (greedy): ") and len(steps) == 1
+        stale = steps.pop()
+        x, y = w.locate("c2")
+        w._on_mouse_down(2 * x, 2 * y)                           # a click: the rest at once
+        assert w.game.to_move == 0 and len(w.game.log) == 3
+        w._board_paced_step(stale)                               # the old step finds nothing to do
+        assert w.game.to_move == 0 and len(w.game.log) == 3
+        code = BoardWidget(game=BoardGame.new(players=3, seed=4), players=["human", "greedy", "greedy"])
+        code.command(f"bar {code.game.hand()[0]}")               # from code: no waiting
+        assert code.game.to_move == 0 and len(code.game.log) == 3
+
+    asyncio.run(scenario())

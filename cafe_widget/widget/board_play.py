@@ -4,6 +4,7 @@ computers' turns, the end (B13, B14), and a line typed in the command box."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 
@@ -13,7 +14,7 @@ from ..engine.cards import TABLE_ADJECTIVES
 from ..engine.errors import move_text, shorten
 from ..i18n import say, say_n
 from ..render.board_words import board_player_name, board_say, over_words, result_words, tile_points
-from .safety import Refused
+from .safety import Refused, error_sentence
 from .board_base import ACTION_WORDS, COMMANDS
 from .board_history import HISTORY_KEYS
 
@@ -267,12 +268,51 @@ class BoardPlay:
         self._selected, self._swap_mode, self._asking = None, False, None
         self._marks = self._marks_of(turn)
         self._info = self._turn_info(player, turn)
-        texts = [text] + self._computers_play()
+        self._pace_token += 1
+        game = self._game
+        if self._pacing() and not game.is_over and game.to_move in self._bots:
+            # after a student's own click: one computer action every ``pace`` seconds, each seen
+            self._round = [text]
+            self._set_status(text, "ok")
+            self._schedule_board()
+            return
+        self._round = None
+        self._computers_done([text] + self._computers_play())
+
+    def _computers_done(self, texts: list[str]) -> None:
         if self._game.is_over:
             self._finish(" ".join(texts))
             return
         texts.append(board_say(self.lang, "to_move", name=self._name(self._game.to_move)))
         self._set_status(" ".join(texts), "ok")
+
+    def _schedule_board(self) -> None:
+        token = self._pace_token
+        asyncio.get_event_loop().call_later(self.pace, self._board_paced_step, token)
+
+    def _board_paced_step(self, token: int) -> None:
+        """One computer's action, shown; the next one ``pace`` seconds later."""
+        if token != self._pace_token or self._round is None:
+            return   # the student moved on meanwhile (the actions were all played at once)
+        try:
+            texts = self._computers_play(limit=1)
+            game = self._game
+            if not game.is_over and game.to_move in self._bots:
+                self._set_status(" ".join(texts), "ok")
+                self._schedule_board()
+            else:
+                self._round = None
+                self._computers_done(texts)
+        except Exception as err:  # noqa: BLE001 - never a traceback, here either
+            self._round = None
+            self._set_status(error_sentence(err, self.lang, self._unexpected()), "error")
+        self.redraw()
+
+    def _fast_forward(self) -> None:
+        """Play at once the computers' actions still to be shown."""
+        self._pace_token += 1
+        self._round = None
+        self._computers_done(self._computers_play())
 
     def _marks_of(self, turn) -> tuple[str, ...]:
         if turn.kind == "seat":
@@ -293,11 +333,12 @@ class BoardPlay:
             lines.append(f"{turn.text}: {self._game.log[-1].points:+d}" if turn.kind == "bar" else turn.text)
         return tuple(lines)
 
-    def _computers_play(self) -> list[str]:
-        """The computers to move play, one whole turn each, until a person is to move."""
+    def _computers_play(self, limit: int | None = None) -> list[str]:
+        """The computers to move play, one whole turn each, until a person is to move (or
+        ``limit`` of them have played)."""
         game, texts = self._game, []
         guard = 0
-        while not game.is_over and game.to_move in self._bots and guard < 500:
+        while not game.is_over and game.to_move in self._bots and guard < (500 if limit is None else limit):
             guard += 1
             player = game.to_move
             done = len(game.log)
@@ -331,6 +372,8 @@ class BoardPlay:
 
     def _command_line(self, text) -> None:
         text = move_text(text, "command", "an action such as CFf@a2, bar RUm, swap ITf@c2, end or hint")
+        if self._round is not None:   # the computers' actions still to be shown come first
+            self._fast_forward()
         self._hint = ()
         for step in [s.strip() for s in text.split(";") if s.strip()]:
             self._command_step(step)

@@ -78,6 +78,9 @@ class Play(Mode):
     def click(self, w, region) -> None:
         """A tile, a chair, a table, the bar or a button of the live game (New game at any
         time; over a game that is over, anything else shows the result)."""
+        if w._round is not None:   # the computers' actions come first: shown at once
+            w._fast_forward()
+            return
         if w._answered_first("new" if region.kind == "button" and region.name == "new" else None):
             return
         if region.kind == "button" and region.name.startswith("declare:"):
@@ -115,7 +118,11 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen):
     MODES = modes(Play(), HISTORY, BoardPuzzleMode())
 
     def __init__(self, game: BoardGame | None = None, players=None, lang: str | None = None, *,
-                 seed: int | None = None):
+                 seed: int | None = None, pace: float = 0.9):
+        #: Seconds between the computers' actions after a student's own click or typed line, so
+        #: that each is seen (as in CafeWidget); 0 plays them at once. From code: always at once.
+        self.pace = pace
+        self._pace_token, self._round = 0, None
         self._init_shell(lang, WIDTH, HEIGHT)
         self._label_boxes()
         self._puzzles, self._pi, self._solved, self._shown = None, 0, (), False   # the puzzle screen's
@@ -182,6 +189,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen):
         self._marks: tuple = ()
         self._info: tuple = ()
         self._status, self._kind = "", ""
+        self._round = None                 # the computers' actions being shown one after another
         self._viewing: int | None = None   # the position looked back at (0 … len(log)), or None
         self._stash: dict | None = None    # the game, while one tried from a past position is played
 

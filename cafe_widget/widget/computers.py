@@ -43,9 +43,6 @@ class ComputerTurns:
         self._round = None
         self._after_computers(player, texts + self._computers_play())
 
-    def _pacing(self) -> bool:
-        return bool(self.pace) and self._in_live_event()
-
     def _schedule(self) -> None:
         token = self._pace_token
         asyncio.get_event_loop().call_later(self.pace, self._paced_step, token)

@@ -126,6 +126,11 @@ class Shell(Guarded, widgets.VBox):
         finally:
             self._live_event = False
 
+    def _pacing(self) -> bool:
+        """The computers' turns are shown one every ``pace`` seconds: after a student's own
+        event in a live front end (from code, they are played at once)."""
+        return bool(self.pace) and self._in_live_event()
+
     def _in_live_event(self) -> bool:
         """Handling a student's own event in a live front end (an event loop running)."""
         if not self._live_event:
