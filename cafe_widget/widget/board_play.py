@@ -247,6 +247,7 @@ class BoardPlay:
             self._set_status(board_say(lang, "hint_swap", action=best.text), "ok")
 
     def _button_new(self) -> None:
+        self._guide = None                 # a new game is not guided
         if self._puzzles:                  # from the puzzle screen: a new game, the puzzles closed
             self._puzzles = None
             self._setup(BoardGame.new(players=2, seed=0), ["human", "computer"], None)
@@ -265,6 +266,13 @@ class BoardPlay:
         if self._puzzles and self._viewing is None:    # a puzzle: the action is graded
             self._puzzle_done(turn)
             return
+        guide = self._guide
+        if guide is not None and player == guide.player and not guide.over:
+            before = self._game.log[-1].before      # a weaker action than the step asks: taken back
+            why = guide.check(before.board, before.hands[player], turn, self.lang)
+            if why:
+                raise Refused(why)
+            text += " " + guide.done(turn.points, self.lang)
         self._selected, self._swap_mode, self._asking = None, False, None
         self._marks = self._marks_of(turn)
         self._info = self._turn_info(player, turn)
@@ -284,6 +292,8 @@ class BoardPlay:
             self._finish(" ".join(texts))
             return
         texts.append(board_say(self.lang, "to_move", name=self._name(self._game.to_move)))
+        if self._guide is not None and self._guide.active(self._game):
+            texts.append(self._guide.instruction(self._game, self.lang))
         self._set_status(" ".join(texts), "ok")
 
     def _schedule_board(self) -> None:

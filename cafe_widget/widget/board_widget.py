@@ -126,8 +126,22 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen):
         self._init_shell(lang, WIDTH, HEIGHT)
         self._label_boxes()
         self._puzzles, self._pi, self._solved, self._shown = None, 0, (), False   # the puzzle screen's
+        self._guide = None                 # the guided first game's steps (``guided``)
         self._setup(game, players, seed)
         self.redraw()
+
+    @classmethod
+    def guided(cls, lang: str | None = None, seed: int | None = None) -> "BoardWidget":
+        """A guided first board game against the computer: each of the first four actions says
+        what to look for (a pair, the bar, a shared chair, a joker) and is checked — a weaker
+        one is refused with the reason; then the game goes on (``board_guide``)."""
+        from ..board_guide import GUIDE_SEED, OPPONENT, BoardGuide, guided_board_game
+        w = cls(game=guided_board_game(GUIDE_SEED if seed is None else seed), players=["human", OPPONENT],
+                lang=lang)
+        w._guide = BoardGuide()
+        w._set_status(w.status + " " + w._guide.instruction(w._game, w.lang), "ok")
+        w.redraw()
+        return w
 
     @classmethod
     def puzzle(cls, level: int = 1, lang: str | None = None) -> "BoardWidget":
