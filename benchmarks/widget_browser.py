@@ -29,6 +29,12 @@ card then seat by mouse (aim: ≤ 1.5 × floor)
     (not merely "changed": the card's own redraw, which lights ``c2``, may still be on its way
     at the seat click and must not count as the answer). The report says how often ``c2`` was
     not yet lit on screen at the seat click.
+board: chair click (aim: ≤ 1.1 × floor)
+    The board widget (``BoardWidget.from_notation("a2:CFf b1:CFm | -")``, two people, no pace),
+    a tile of the hand chosen through the kernel, its first lit chair on screen, the page idle;
+    then a mouse click on that chair timed until the tile's colour is there. The board's layer
+    is redrawn patch by patch (a chair, a table, a bar place each): the click redraws the chairs
+    it changed, not the ring. Undone through the kernel, repeat.
 Run All → café drawn
     A fresh notebook (import, the E12 widget, ``w``) opened in a new page with a new kernel,
     idle; the time from issuing JupyterLab's run-all command to a known seat pixel (``c2``)
@@ -70,7 +76,9 @@ E12 = "RU GB FR ES IT | b1:RUf b3:RUm | US CN DE"
 SEAT, CARD = "c2", "RUf"
 IDLE_MS = 400          # the page left alone before a timed click
 CARD_TO_SEAT_MS = 150  # between the card click and the seat click, by mouse
-AIMS = {"isolated": 1.25, "card_seat": 1.5}
+AIMS = {"isolated": 1.25, "card_seat": 1.5, "board": 1.1}
+#: The board widget's bench position (issue 24 §5): two people, a tile chosen through the kernel.
+BOARD_POSITION = "a2:CFf b1:CFm | -"
 
 #: The bench notebook: the widget, then the floor canvas (outputs 0 and 1 holding a canvas).
 WIDGET_CELL = f"""\
@@ -99,6 +107,14 @@ floor.fill_style = "#f4efe6"
 floor.fill_rect(0, 0, W * SCALE, H * SCALE)
 floor
 """
+#: The board widget (output 2): a chair click seats the chosen tile.
+BOARD_CELL = f"""\
+from cafe_widget import BoardWidget
+b = BoardWidget.from_notation("{BOARD_POSITION}", players=["human", "human"], pace=0)
+board_tile = b.game.hand()[0]
+board_chair = next(iter(b._lit(board_tile)[0]))
+b
+"""
 #: A fresh notebook for Run All, as a student would have it.
 RUN_ALL_CELL = f"""\
 from cafe_widget import CafeWidget
@@ -118,10 +134,11 @@ def _bench_timed(handler, log):
         log.append((start, _time.time() * 1000))
     return timed
 
-bench_floor, bench_widget = [], []
+bench_floor, bench_widget, bench_board = [], [], []
 floor.on_mouse_down(floor_down, remove=True)
 floor.on_mouse_down(_bench_timed(floor_down, bench_floor))
 w.click = _bench_timed(w.click, bench_widget)
+b.click = _bench_timed(b.click, bench_board)
 """
 
 #: Page-side helpers, installed in every page before JupyterLab loads: a WebSocket subclass
@@ -232,10 +249,10 @@ def _median(xs):
 class Bench:
     """The bench notebook open in the page: the widget and the floor canvas, both drawn."""
 
-    KINDS = ("floor", "isolated", "card_seat")
+    KINDS = ("floor", "isolated", "card_seat", "board")
 
     def __init__(self, lab: Lab):
-        lab.add_notebook("bench.ipynb", new_notebook([WIDGET_CELL, FLOOR_CELL]))
+        lab.add_notebook("bench.ipynb", new_notebook([WIDGET_CELL, FLOOR_CELL, BOARD_CELL]))
         self.nb = nb = lab.open("bench.ipynb")
         self.page = nb.page
         nb.run_all()
@@ -249,6 +266,10 @@ class Bench:
         self.floor = nb.canvas(1, size=self.size)
         self.widget.wait_color(*self.seat, self.colors["seat"])
         self.floor.wait_color(*self.seat, "#f4efe6")
+        self.board_size = nb.kernel_eval("tuple(b.size)")
+        self.board = nb.canvas(2, size=self.board_size)
+        self.board_chair = nb.kernel_eval("b.locate(board_chair)")
+        self.board_tile_color = self.colors["woman" if nb.kernel_eval("board_tile")[2] == "f" else "man"]
         self.times = {k: [] for k in self.KINDS}    # mousedown to pixels, ms
         self.steps = {k: [] for k in self.KINDS}    # see __cwBench.steps, plus the kernel's
         self.seat_lit_at_click = 0
@@ -308,6 +329,20 @@ class Bench:
             self._record("card_seat", "window.__cwBench.pending", "bench_widget")
             self.seat_lit_at_click += bool(lit)
         self._take_back()
+        # 4. the board: a chair click seating the tile chosen through the kernel (issue 24 §5)
+        self.nb.kernel_eval(code="b.click(*b.locate(board_tile))")
+        self.board.wait_color(*self.board_chair, colors["lit"])
+        self._idle(self.board)
+        self.page.evaluate(
+            "([i, s, x, y, r, c, t, ms]) => window.__cwBench.watchFor(i, s, x, y, r, c, t, ms)",
+            [self.board.index, list(self.board_size), *self.board_chair, 4, list(hex_to_rgb(self.board_tile_color)),
+             2, 10_000])
+        self.board.click(*self.board_chair)
+        if keep:
+            self._record("board", "window.__cwBench.pending", "bench_board")
+        self.nb.wait_kernel("b.game.board.tile(board_chair) is not None")
+        self.nb.kernel_eval(code="b.click(*b.locate('undo'))")
+        self.board.wait_color(*self.board_chair, self.board_tile_color, present=False)
 
     def close(self) -> None:
         self.nb.close()
@@ -386,6 +421,7 @@ def report(f: dict) -> None:
         ("floor: bare Canvas, one rectangle", times["floor"], None),
         ("isolated seat click", times["isolated"], AIMS["isolated"]),
         (f"card, {CARD_TO_SEAT_MS} ms, seat (by mouse)", times["card_seat"], AIMS["card_seat"]),
+        ("board: chair click (tile chosen)", times["board"], AIMS["board"]),
         ("Run All → café drawn", [r["drawn"] for r in f["run_all"]], None),
     ]
     for label, xs, aim in rows:
@@ -405,7 +441,8 @@ def report(f: dict) -> None:
           f"{f['clicks'] - f['seat_lit_at_click']} of {f['clicks']} clicks")
     print("  where the time goes, medians in ms: mousedown → " + " → ".join(s[0] for s in STEPS)
           + "; the drawing message's size")
-    for kind, label in (("floor", "floor"), ("isolated", "isolated"), ("card_seat", "card then seat")):
+    for kind, label in (("floor", "floor"), ("isolated", "isolated"), ("card_seat", "card then seat"),
+                        ("board", "board chair")):
         steps = [s for s in f["steps"][kind] if s]
         if not steps:
             print(f"    {label:15} (the page's WebSocket frames could not be matched)")

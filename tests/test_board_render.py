@@ -264,3 +264,32 @@ def test_every_state_fits_a_school_laptop(lang):
         assert len([n for n in shown["4 players"][0] if n.startswith("4:")]) == 5   # every hand clickable
     finally:
         language("en")
+
+
+def test_the_board_layer_is_patches_each_drawn_inside_its_own_cell():
+    """The widget redraws a changed patch alone (issue 24 §5: a chair click redraws the chairs
+    it changed, not the ring): so every patch's drawing stays inside its rectangle, no two
+    rectangles overlap, and the layer is the patches side by side, in every screen."""
+    for name, w in _widget_screens():
+        scene = w.scene
+        patches = scene.patches[1]
+        assert [p for _, prims in patches for p in prims] == list(scene.layers[1]), name
+        rects = [r for r, _ in patches]
+        assert len(rects) == 68 + 24 + 20
+        for (x, y, pw, ph), prims in patches:
+            for p in prims:
+                assert _inside(_extent(p), (x, y, x + pw, y + ph)), (name, p)
+        for i, a in enumerate(rects):
+            for b in rects[i + 1:]:
+                assert a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]
+        panel = scene.patches[2]                     # the panel too: head, players, info, controls, status
+        assert [p for _, prims in panel for p in prims] == list(scene.layers[2]), name
+        assert len(panel) == len(w.view().players) + 4, name
+        for (x, y, pw, ph), prims in panel:
+            assert ph > 0, name
+            for p in prims:
+                assert _inside(_extent(p), (x, y, x + pw, y + ph)), (name, p)
+        rects = [r for r, _ in panel]
+        for i, a in enumerate(rects):
+            for b in rects[i + 1:]:
+                assert a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1], (name, a, b)

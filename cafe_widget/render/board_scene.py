@@ -304,56 +304,65 @@ def _lit_label(out: list, x: float, y: float, w: float, h: float, text: str, col
     out.append(Text(x + w / 2, y + h / 2, text, MIN_TEXT, COLORS["label"], True, "center", lw - 2))
 
 
-def _board_layer(out: list, regions: list, view: BoardView) -> None:
+def _board_layer(regions: list, view: BoardView) -> tuple:
+    """The board's tiles, the bar and the lights, as patches: one a chair, a table and a bar
+    place, each (its rectangle, what is drawn inside it). The widget redraws only the patches
+    that changed (a tile chosen lights its chairs: those chairs, not the whole ring)."""
     board = view.board
     lit = dict(view.lit)
     hints: dict[str, list[str]] = {}
     for where, label in view.hint:
         hints.setdefault(where, []).append(label)
+    patches = []
     for chair, tile in zip(CHAIRS, board.chairs):
         x, y, w, h = cell_rect(chair)
+        out: list = []
         tw = th = min(w, h) - 4
         if tile:
             placed = chair in view.placed
             out += tile_primitives(tile, x + (w - tw) / 2, y + (h - th) / 2, tw, th,
                                    COLORS["placed"] if placed else COLORS["card_edge"], 2.5 if placed else 1.2)
         if chair in view.marks:
-            out.append(Rect(x + 1, y + 1, w - 2, h - 2, None, COLORS["mark"], 3))
+            out.append(Rect(x + 1.5, y + 1.5, w - 3, h - 3, None, COLORS["mark"], 3))
         if chair in lit:
             _lit_label(out, x, y, w, h, "" if lit[chair] is None else f"+{lit[chair]}", COLORS["lit"])
         if chair in view.swaps:
-            out.append(Rect(x + 1, y + 1, w - 2, h - 2, None, COLORS["lit"], 4))
+            out.append(Rect(x + 2, y + 2, w - 4, h - 4, None, COLORS["lit"], 4))
         if chair == view.asking:
-            out.append(Rect(x, y, w, h, None, COLORS["selected"], 4))
+            out.append(Rect(x + 2, y + 2, w - 4, h - 4, None, COLORS["selected"], 4))
         labels = hints.get(chair, ())
         for i, label in enumerate(labels):   # across the middle, over the chair's name
             top = y + h / 2 - 8 * len(labels) + 16 * i
-            out.append(Rect(x + 1, y + 1, w - 2, h - 2, None, COLORS["hint"], 3))
+            out.append(Rect(x + 1.5, y + 1.5, w - 3, h - 3, None, COLORS["hint"], 3))
             out.append(Rect(x + 1, top, w - 2, 16, COLORS["hint"]))
             out.append(Text(x + w / 2, top + 8, label, MIN_TEXT, COLORS["label"], True, "center", w - 4))
         regions.append(Region("chair", chair, x + 2, y + 2, w - 4, h - 4))
+        patches.append(((x, y, w, h), tuple(out)))
+    lit_tables = dict(view.lit_tables)
     for place, nation in BOARD.tables:
         x, y, w, h = cell_rect(place)
         regions.append(Region("table", place, x + 2, y + 2, w - 4, h - 4))
-    for place, points in view.lit_tables:
-        x, y, w, h = cell_rect(place)
-        out.append(Rect(x, y, w, h, None, TABLE_LIT, 4))
-        out.append(Rect(x + w / 2 - 16, y + 1, 32, 16, TABLE_LIT))
-        out.append(Text(x + w / 2, y + 9, f"+{points}", MIN_TEXT, COLORS["label"], True, "center", 30))
+        out = []
+        if place in lit_tables:
+            out.append(Rect(x + 2, y + 2, w - 4, h - 4, None, TABLE_LIT, 4))
+            out.append(Rect(x + w / 2 - 16, y + 1, 32, 16, TABLE_LIT))
+            out.append(Text(x + w / 2, y + 9, f"+{lit_tables[place]}", MIN_TEXT, COLORS["label"], True, "center", 30))
+        patches.append(((x, y, w, h), tuple(out)))
     places = bar_places()
     n = len(board.bar)
     next_word = board_say(view.lang, "bar_next")
     for i, (x, y, w, h) in enumerate(places):
         name = f"bar{i + 1}"
+        out = []
         if i < n:
             out += tile_primitives(board.bar[i], x + 2, y + 2, w - 4, h - 4)
         elif i == n:   # an orange frame and band over its number ("next" when the word fits)
             out.append(Rect(x, y, w, 16, COLORS["selected"]))
-            out.append(Rect(x + 1, y + 1, w - 2, h - 2, None, COLORS["selected"], 2.5))
+            out.append(Rect(x + 1.25, y + 1.25, w - 2.5, h - 2.5, None, COLORS["selected"], 2.5))
             if text_width(next_word, MIN_TEXT, True) <= w - 2:
                 out.append(Text(x + w / 2, y + 8, next_word, MIN_TEXT, COLORS["label"], True, "center", w - 2))
         if name in view.marks:
-            out.append(Rect(x - 1, y - 1, w + 2, h + 2, None, COLORS["mark"], 3))
+            out.append(Rect(x + 1.5, y + 1.5, w - 3, h - 3, None, COLORS["mark"], 3))
         if name in lit:   # under the "next" band, over the place's value
             out.append(Rect(x + 1.5, y + 1.5, w - 3, h - 3, None, COLORS["lit"], 3))
             if lit[name] is not None:   # a puzzle lights the place without its value
@@ -361,10 +370,12 @@ def _board_layer(out: list, regions: list, view: BoardView) -> None:
                 out.append(Text(x + w / 2, y + 17 + (h - 20) / 2, f"{lit[name]:+d}".replace("-", "−"), 13,
                                 COLORS["label"], True, "center", w - 8))
         for label in hints.get(name, ()):
-            out.append(Rect(x - 1, y - 1, w + 2, h + 2, None, COLORS["hint"], 3))
+            out.append(Rect(x + 1.5, y + 1.5, w - 3, h - 3, None, COLORS["hint"], 3))
             out.append(Rect(x, y + h - 16, w, 16, COLORS["hint"]))
             out.append(Text(x + w / 2, y + h - 8, label, MIN_TEXT, COLORS["label"], True, "center", w - 4))
         regions.append(Region("bar", name, x, y, w, h, i))
+        patches.append(((x, y, w, h), tuple(out)))
+    return tuple(patches)
 
 
 def _legend(out: list, lang: str, x: float, y: float, w: float, columns: int) -> float:
@@ -403,13 +414,28 @@ def _status(out: list, view: BoardView, x: float, y: float, w: float, h: float) 
         out.append(Text(x + 8, top + i * step, text, size, COLORS["ink"], False, "left", w - 16))
 
 
-def _panel(out: list, regions: list, view: BoardView) -> None:
+def _panel(out: list, regions: list, view: BoardView) -> tuple:
     """The panel: the title (◀ ▶ at its right), every player with the hand face up, the bag,
-    the info lines, the buttons, "which nation?" and the status, from top to bottom."""
+    the info lines, the buttons, "which nation?" and the status, from top to bottom; returns it
+    as patches (the head, each player, the info, the controls, the status), drawn over the
+    panel's background on the floor, so that a click redraws only the parts it changed."""
     lang = view.lang
     x, w = PANEL_X, PANEL_W
     top, bottom = PANEL_TOP, PANEL_BOTTOM
-    out.append(Rect(x, top, w, bottom - top, COLORS["panel"], COLORS["panel_edge"]))
+    sections: list = []     # (where in ``out`` a patch starts, its rectangle)
+
+    def section(rect) -> None:
+        sections.append((len(out), rect))
+
+    # The buttons, three a row: the first six in two rows that stay in place whatever the screen;
+    # more (Back to game, in a game tried from the past) in a row above them.
+    rows = max(2, -(-len(view.buttons) // 3))
+    status_top = bottom - 8 - STATUS_H
+    buttons_top = status_top - rows * (BUTTON_H + BUTTON_GAP)
+    controls_top = buttons_top - (BUTTON_H + BUTTON_GAP if view.choices else 0)
+    if view.picture:   # no controls: the legend of the nations at the bottom
+        controls_top = bottom - 8 - _legend_height(2) - 10
+    section((x + 1, top + 1, w - 2, 27))
     out.append(Text(x + 12, top + 14, view.title or board_say(lang, "title"), 14, COLORS["ink"], True, "left",
                     w - 24 - len(view.nav) * (NAV_W + 4)))
     for i, (key, label, enabled) in enumerate(view.nav):
@@ -418,6 +444,7 @@ def _panel(out: list, regions: list, view: BoardView) -> None:
     y = top + 28
     for p, player in enumerate(view.players):
         block = PLAYER_HEAD + TILE_H + 4
+        section((x + 1, y, w - 2, block + 2))
         head = y + PLAYER_HEAD / 2
         if player.to_move:
             out.append(Rect(x + 4, y, w - 8, block, COLORS["row_selected"]))
@@ -441,6 +468,7 @@ def _panel(out: list, regions: list, view: BoardView) -> None:
             name = tile if player.to_move or len(view.players) == 1 else f"{p + 1}:{tile}"
             regions.append(Region("tile", name, tx, ty, TILE_W, TILE_H, p * 100 + i))
         y += block + 2
+    section((x + 1, y, w - 2, controls_top - 1 - y))
     if view.bag is not None:
         n = len(view.board.bar)
         text = (board_say(lang, "bag", n=view.bag, place=n + 1, value=BAR_VALUES[n]) if n < BAR_PLACES
@@ -449,23 +477,16 @@ def _panel(out: list, regions: list, view: BoardView) -> None:
         out.append(Text(x + 12, y + 8, text.replace("-", "−") if n < BAR_PLACES else text, MIN_TEXT,
                         COLORS["muted"], False, "left"))
         y += 18
-    # The buttons, three a row: the first six in two rows that stay in place whatever the screen;
-    # more (Back to game, in a game tried from the past) in a row above them.
-    rows = max(2, -(-len(view.buttons) // 3))
-    status_top = bottom - 8 - STATUS_H
-    buttons_top = status_top - rows * (BUTTON_H + BUTTON_GAP)
-    controls_top = buttons_top - (BUTTON_H + BUTTON_GAP if view.choices else 0)
-    if view.picture:   # no controls: the legend of the nations at the bottom
-        controls_top = bottom - 8 - _legend_height(2) - 10
     for text in view.info:
         if y + LINE > controls_top - 2:
             break
         bold = text.startswith("*")
         out.append(Text(x + 12, y + LINE / 2, text.lstrip("*"), MIN_TEXT, COLORS["ink"], bold, "left", w - 24))
         y += LINE
+    section((x + 1, controls_top - 1, w - 2, (bottom - 1 if view.picture else status_top - 1) - (controls_top - 1)))
     if view.picture:
         _legend(out, lang, x, controls_top + 6, w, 2)
-        return
+        return _patches(out, sections)
     if view.choices:
         which = board_say(lang, "which")
         label_w = min(130.0, text_width(which, MIN_TEXT, True))
@@ -481,7 +502,16 @@ def _panel(out: list, regions: list, view: BoardView) -> None:
         for (key, label, enabled), bw in zip(keys, _row_widths([b[1] for b in keys], w - 24)):
             _button(out, regions, key, label, enabled, bx, buttons_top + row * (BUTTON_H + BUTTON_GAP), bw)
             bx += bw + BUTTON_GAP
+    section((x + 1, status_top - 1, w - 2, STATUS_H + 2))
     _status(out, view, x + 8, status_top, w - 16, STATUS_H)
+    return _patches(out, sections)
+
+
+def _patches(out: list, sections: list) -> tuple:
+    """The patches of a layer drawn in ``out``: each (rectangle, what was drawn from where its
+    section starts to where the next one does)."""
+    ends = [start for start, _ in sections[1:]] + [len(out)]
+    return tuple((rect, tuple(out[start:end])) for (start, rect), end in zip(sections, ends))
 
 
 def build_board_scene(view: BoardView) -> Scene:
@@ -490,16 +520,19 @@ def build_board_scene(view: BoardView) -> Scene:
     width, height = (PICTURE_WIDTH if alone else WIDTH), HEIGHT
     regions: list[Region] = []
     floor = _floor(view.lang, width, height)
-    board: list = []
-    _board_layer(board, regions, view)
+    board_patches = _board_layer(regions, view)
+    board = [p for _, prims in board_patches for p in prims]
     panel: list = []
     if alone:   # a board alone: the names of its nations beside it
         top = PANEL_TOP
         panel.append(Rect(PANEL_X, top, LEGEND_W, _legend_height(1) + 12, COLORS["panel"], COLORS["panel_edge"]))
         _legend(panel, view.lang, PANEL_X, top + 6, LEGEND_W, 1)
-    else:
-        _panel(panel, regions, view)
-    return Scene((floor, tuple(board), tuple(panel)), tuple(regions), width, height)
+        panel_patches = None
+    else:   # the panel's background on the floor: each part of it redrawn alone over it
+        floor += (Rect(PANEL_X, PANEL_TOP, PANEL_W, PANEL_BOTTOM - PANEL_TOP, COLORS["panel"], COLORS["panel_edge"]),)
+        panel_patches = _panel(panel, regions, view)
+    return Scene((floor, tuple(board), tuple(panel)), tuple(regions), width, height,
+                 patches=(None, board_patches, panel_patches))
 
 
 #: Where the widget's upper canvas is cleared for each changed layer: (x, y, width, height),
