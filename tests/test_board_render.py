@@ -189,6 +189,9 @@ def _widget_screens():
         if w.game.turn is not None and not w.game.is_over:
             w.command("end")
     yield "game over", w
+    w = BoardWidget.from_notation("a2:CFf b1:CFm | -")   # the sandbox: the palette of every tile
+    w.click(*w.locate("CFm"))
+    yield "sandbox, a tile chosen", w
     w = BoardWidget.puzzle(3)                        # the puzzle screen: a graded try, then the best
     w.command(w._puzzles[0].hand[0] and "bar " + w._puzzles[0].hand[0])
     yield "puzzle graded", w

@@ -83,3 +83,27 @@ def test_after_a_mouse_click_the_board_computers_play_one_after_another():
         assert code.game.to_move == 0 and len(code.game.log) == 3
 
     asyncio.run(scenario())
+
+
+def test_a_bare_position_opens_the_board_sandbox():
+    """``from_notation`` of a position: every tile to try on it (issue 24 §2), the points table
+    by table, Undo takes back, Keep turn keeps the tiles; no turns, no players, no bag."""
+    from cafe_widget import BoardWidget
+    w = BoardWidget.from_notation("a2:CFf b1:CFm c2:ITf | -")
+    assert w.mode == "sandbox" and w.status.startswith("A sandbox: click a tile of the palette")
+    view = w.view()
+    assert len(view.players) == 1 and len(view.players[0].hand) == 26 and view.bag is None
+    assert [b[0] for b in view.buttons] == ["undo", "end", "new"]
+    w.click(*w.locate("CFm"))
+    assert dict(w.view().lit)["b3"] == 4
+    w.click(*w.locate("b3"))
+    assert w.status == "CFm@b3: +4 African table b2, +0 African table b4 = 4. Seat a second tile, or End turn."
+    w.click(*w.locate("undo"))
+    assert w.board.tile("b3") is None
+    w.command("CFm@b3; end")
+    assert w.status == "Kept: CFm@b3 = 4." and w.mode == "sandbox"
+    assert w.board.format() == "b1:CFm a2:CFf c2:ITf b3:CFm | -" and len(w.game.hand()) == 26
+    w.command("ITm@a2")                                         # a taken chair: the rule, nothing changed
+    assert "a2" in w.status and w.board.tile("a2") == "CFf"
+    w.command("new")
+    assert w.mode == "play" and not any(w.board.chairs)

@@ -338,7 +338,7 @@ def test_both_widgets_are_a_shell_and_its_modes():
     from cafe_widget.widget.modes import Mode
 
     assert list(CafeWidget.MODES) == ["play", "history", "sandbox", "puzzle", "seats"]
-    assert list(BoardWidget.MODES) == ["play", "history", "puzzle"]
+    assert list(BoardWidget.MODES) == ["play", "history", "puzzle", "sandbox"]
     assert all(isinstance(m, Mode) and m.name == name for cls in (CafeWidget, BoardWidget)
                for name, m in cls.MODES.items())
     assert type(CafeWidget.MODES["history"]) is type(BoardWidget.MODES["history"])   # one mode, two games

@@ -442,26 +442,32 @@ def _panel(out: list, regions: list, view: BoardView) -> tuple:
         _button(out, regions, key, label, enabled, x + w - 8 - (len(view.nav) - i) * (NAV_W + 4), top + 3,
                 NAV_W, NAV_H)
     y = top + 28
+    per_row = int((w - 20 + TILE_GAP) // (TILE_W + TILE_GAP))
     for p, player in enumerate(view.players):
-        block = PLAYER_HEAD + TILE_H + 4
+        # a hand on one row; the sandbox's palette (one player, every tile) on as many as it needs
+        hand_rows = -(-len(player.hand) // per_row) if len(view.players) == 1 and player.hand else 1
+        block = PLAYER_HEAD + hand_rows * (TILE_H + 4)
         section((x + 1, y, w - 2, block + 2))
         head = y + PLAYER_HEAD / 2
         if player.to_move:
             out.append(Rect(x + 4, y, w - 8, block, COLORS["row_selected"]))
             out.append(Text(x + 12, head, "▶", 13, COLORS["selected"], True))
         colour = COLORS["muted"] if player.out else COLORS["ink"]
-        out.append(Text(x + w - 12, head, str(player.score), 14, colour, True, "right"))
-        extra = board_say(lang, "out") if player.out else board_say(lang, "hand", n=len(player.hand),
-                                                                     size=player.hand_size)
+        counted = player.hand_size > 0            # the sandbox's palette: no score, no hand size
+        if counted:
+            out.append(Text(x + w - 12, head, str(player.score), 14, colour, True, "right"))
+        extra = (board_say(lang, "out") if player.out else
+                 board_say(lang, "hand", n=len(player.hand), size=player.hand_size) if counted else "")
         extra_w = min(120.0, text_width(extra, MIN_TEXT))
         extra_x = x + w - 50
         out.append(Text(extra_x, head, extra, MIN_TEXT, COLORS["muted"], False, "right", extra_w))
         out.append(Text(x + 27, head, player.name, 13, colour, player.to_move, "left", extra_x - extra_w - 10 - x - 27))
         for i, tile in enumerate(player.hand):
-            tx = x + 12 + i * (TILE_W + TILE_GAP)
-            if tx + TILE_W > x + w - 8:
+            row, col = divmod(i, per_row)
+            if row >= hand_rows:
                 break
-            ty = y + PLAYER_HEAD
+            tx = x + 12 + col * (TILE_W + TILE_GAP)
+            ty = y + PLAYER_HEAD + row * (TILE_H + 4)
             out += tile_primitives(tile, tx, ty, TILE_W, TILE_H)
             if view.selected == (p, i):
                 out.append(Rect(tx - 2, ty - 2, TILE_W + 4, TILE_H + 4, None, COLORS["selected"], 3))

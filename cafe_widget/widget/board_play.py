@@ -248,8 +248,8 @@ class BoardPlay:
 
     def _button_new(self) -> None:
         self._guide = None                 # a new game is not guided
-        if self._puzzles:                  # from the puzzle screen: a new game, the puzzles closed
-            self._puzzles = None
+        if self._puzzles or self._sandbox:   # from a puzzle or the sandbox: a new game
+            self._puzzles, self._sandbox = None, False
             self._setup(BoardGame.new(players=2, seed=0), ["human", "computer"], None)
             return
         game = self._game if self._stash is None else self._stash["_game"]   # not the game tried
@@ -265,6 +265,9 @@ class BoardPlay:
         """After a person's finished action: marks, the computers' turns, the status."""
         if self._puzzles and self._viewing is None:    # a puzzle: the action is graded
             self._puzzle_done(turn)
+            return
+        if self._sandbox and self._viewing is None:    # the sandbox: the tiles are kept
+            self._sandbox_kept(turn)
             return
         guide = self._guide
         if guide is not None and player == guide.player and not guide.over:

@@ -34,6 +34,7 @@ from .board_base import (ACTION_WORDS, COMMANDS, HUMAN, KINDS, STATE_KEYS,  # no
 from .board_history import HISTORY, BoardHistory
 from .board_play import BoardPlay
 from .board_puzzle import PUZZLE, BoardPuzzleMode, BoardPuzzleScreen
+from .board_sandbox import SANDBOX, BoardSandboxMode, BoardSandboxScreen
 from .modes import Mode, modes
 
 
@@ -100,7 +101,7 @@ class Play(Mode):
         return w._game_save()
 
 
-class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen):
+class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandboxScreen):
     """The board game in a notebook: click a tile of the hand, then a lit chair.
 
     ``BoardWidget(players=["human", "greedy"])`` plays a new game against the computer;
@@ -115,7 +116,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen):
     """
 
     #: The screens, each a mode (``w.mode`` names the one shown).
-    MODES = modes(Play(), HISTORY, BoardPuzzleMode())
+    MODES = modes(Play(), HISTORY, BoardPuzzleMode(), BoardSandboxMode())
 
     def __init__(self, game: BoardGame | None = None, players=None, lang: str | None = None, *,
                  seed: int | None = None, pace: float = 0.9):
@@ -127,6 +128,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen):
         self._label_boxes()
         self._puzzles, self._pi, self._solved, self._shown = None, 0, (), False   # the puzzle screen's
         self._guide = None                 # the guided first game's steps (``guided``)
+        self._sandbox = False              # the sandbox screen (``from_notation`` of a position)
         self._setup(game, players, seed)
         self.redraw()
 
@@ -171,8 +173,13 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen):
             return w
         if len(text.split("|")) > 2:
             return cls(game=BoardGame.parse(text), players=players, **options)
-        n = len(players) if players else 2
-        return cls(game=game_from_position(Board.parse(text), n), players=players or [HUMAN] * n, **options)
+        board = Board.parse(text)
+        if players is None:   # a bare position: the sandbox, every tile to try on it
+            w = cls(game=game_from_position(board, 2), players=[HUMAN, HUMAN], **options)
+            w._start_sandbox(board)
+            w.redraw()
+            return w
+        return cls(game=game_from_position(board, len(players)), players=players, **options)
 
     def _setup(self, game, players, seed) -> None:
         if game is None:
@@ -235,7 +242,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen):
         *Try from here* plays on from there)."""
         if self._viewing is not None:
             return self.MODES["history"]
-        return self.MODES[PUZZLE if self._puzzles else "play"]
+        return self.MODES[PUZZLE if self._puzzles else SANDBOX if self._sandbox else "play"]
 
     @property
     def scoresheet(self) -> tuple[str, ...]:

@@ -9,7 +9,7 @@ typed placement is taken there (``takes_placements``), what a save of it holds (
     CafeWidget.MODES:  play (play.py) · history (history.py) · sandbox (sandbox.py)
                        · puzzle (puzzle.py) · seats (seats.py)
     BoardWidget.MODES: play (board_widget.py, board_play.py) · history (board_history.py)
-                       · puzzle (board_puzzle.py)
+                       · puzzle (board_puzzle.py) · sandbox (board_sandbox.py)
 
 A mode holds no state of its own: what a screen shows lives on the widget (its game, its turn,
 the card chosen…) so that a refused event puts everything back at once (``safety.Guarded``

@@ -1,0 +1,80 @@
+"""The board game's sandbox (``w.mode == "sandbox"``, issue 24 §2): a board position and a
+palette of every tile — place any tile where the rules let it sit (B5–B7), see its points
+table by table, take it back (*Undo*), or keep the tiles (*Keep turn*: the board goes on from
+there). No turns, no players, no bag. ``BoardWidget.from_notation`` of a bare position opens it.
+The card game's sandbox, on the board."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from ..engine import Board, BoardGame
+from ..engine.board import TILE_KINDS, copies_of, full_bag, held_form
+from ..engine.board_game import BoardGameState, end_reason
+from ..render.board_scene import BoardPlayer
+from ..render.board_words import board_say
+from ..render.words import say
+from .modes import Mode
+
+SANDBOX = "sandbox"
+
+
+def sandbox_game(board: Board) -> BoardGame | None:
+    """A game that holds ``board`` with the palette in the first hand: one tile of every kind
+    the box still has (B1), the rest in the bag and one in a second hand that never plays.
+    None when no game can go on from the position (B13: a full board, a full bar)."""
+    seated = Counter(held_form(t) for t in board.tiles())
+    palette = tuple(t for t in TILE_KINDS if copies_of(t) - seated[t] > 0)
+    rest = list(full_bag())
+    for tile in board.tiles() + palette:
+        rest.remove(held_form(tile))
+    hands = (palette, tuple(rest[:1]))
+    bag, out = tuple(rest[1:]), (False, False)
+    if end_reason(board, bag, hands, out) is not None:
+        return None
+    return BoardGame(BoardGameState(board, bag, hands, (len(palette), 1), (0, 0), out, 0, None), None)
+
+
+class BoardSandboxMode(Mode):
+    """A board and every tile (``w.mode == "sandbox"``): place, see the points, keep or undo."""
+
+    name = SANDBOX
+
+    def view(self, w):
+        view = w.MODES["play"].view(w)
+        lang, game = w.lang, w._game
+        turn = game.turn
+        palette = BoardPlayer(board_say(lang, "palette"), 0, game.hand(0), 0, False, True)
+        buttons = (("undo", board_say(lang, "undo"), bool(turn)),
+                   ("end", say(lang, "keep"), bool(turn) and turn.can_end()),
+                   ("new", board_say(lang, "new"), True))
+        return replace(view, players=(palette,), bag=None, buttons=buttons, nav=(), title=board_say(lang, "sandbox"))
+
+    def click(self, w, region) -> None:
+        if region.kind == "button" and region.name in ("bar", "swap", "hint"):
+            return
+        w.MODES["play"].click(w, region)
+
+    def save(self, w) -> dict:
+        return w._game_save()
+
+
+class BoardSandboxScreen:
+    """The sandbox's events, mixed into BoardWidget."""
+
+    def _start_sandbox(self, board: Board) -> None:
+        game = sandbox_game(board)
+        if game is None:
+            raise ValueError("no tile may be placed on this board any more (B13)")
+        self._sandbox = True
+        self._game, self._kinds, self._bots = game, ("human", "human"), {}
+        self._selected, self._asking, self._swap_mode, self._hint, self._marks, self._info = None, None, False, (), (), ()
+        self._set_status(board_say(self.lang, "sandbox_welcome"), "")
+
+    def _sandbox_kept(self, turn) -> None:
+        """*Keep turn*: the tiles stay, the board goes on from there with the whole palette."""
+        marks = self._marks_of(turn)
+        self._start_sandbox(turn.board)
+        self._marks = marks
+        self._set_status(board_say(self.lang, "kept", action=turn.text, points=turn.points), "ok")
