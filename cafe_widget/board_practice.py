@@ -34,8 +34,10 @@ WORDS = Localized({
     "at": N_("{adj} table {place} +{points}"),
     "bar_at": N_("the bar, place {place}: {points:+d}"),
     "filled": N_("; {places} full of its nation: one tile fewer in the hand, B12"),
-    "solved": N_("Solved: {answer} makes {points} points ({tables}), the most this hand can make."),
-    "short": N_("{points} points ({tables}); the best action scores {best}."),
+    "solved": NN_("Solved: {answer} makes {points} point ({tables}), the most this hand can make.",
+                  "Solved: {answer} makes {points} points ({tables}), the most this hand can make."),
+    "short": NN_("{points} point ({tables}); the best action scores {best}.",
+                 "{points} points ({tables}); the best action scores {best}."),
     "short_zero": N_("0 points; the best action scores {best}."),
     "refused": N_("Not allowed: {reason} The best action scores {best}."),
     "unreadable": N_("Could not read the answer: {token!r} {problem}. The best action scores {best}."),
@@ -182,11 +184,12 @@ class BoardPuzzle:
                          _say(lang, "refused", reason=err.sentence(lang), best=best))
         tables = action_tables(turn, lang)
         if turn.points >= best:
-            message = _say(lang, "solved", answer=turn.text, points=turn.points, tables=tables)
+            message = WORDS.text("solved", lang, n=turn.points).format(answer=turn.text, points=turn.points,
+                                                                      tables=tables)
         elif turn.points == 0:
             message = _say(lang, "short_zero", best=best)
         else:
-            message = _say(lang, "short", points=turn.points, tables=tables, best=best)
+            message = WORDS.text("short", lang, n=turn.points).format(points=turn.points, tables=tables, best=best)
         return Grade(turn.text, True, None, turn.points, best, turn.points >= best, message, None, turn)
 
     def _example(self) -> str:

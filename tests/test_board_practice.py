@@ -128,7 +128,7 @@ def test_the_board_widgets_puzzle_screen_grades_on_the_ladder_and_walks_a_level(
     assert w.view().lit and all(points is None for _, points in w.view().lit)
     w.command(f"bar {p.hand[0]}")                                     # a worse action: the nudge
     assert w.mode == "puzzle" and not w.game.log and w.game.board == p.board     # back to the puzzle
-    assert w.status == f"1 points (the bar, place 1: +1); the best action scores {p.best_points}."
+    assert w.status == f"1 point (the bar, place 1: +1); the best action scores {p.best_points}."
     w.command(f"bar {p.hand[0]}")
     assert w.status.startswith("Hint: the best action seats 1 tile")
     w.command(p.best.text + "; end")

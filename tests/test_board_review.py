@@ -47,11 +47,11 @@ def test_the_board_widget_has_a_scoresheet_and_its_history_tells_the_points_miss
     w = BoardWidget(seed=4)
     assert w.game.best_action().text == "TRf@b9, TRm@a10"
     w.command("bar CFf")                                   # 1 point where 4 were there
-    assert w.scoresheet[0] == "1. Player 1 played bar CFf: 1 points."
+    assert w.scoresheet[0] == "1. Player 1 played bar CFf: 1 point."
     assert len(w.scoresheet) == len(w.game.log) == 2
     w.command("back")
     assert w.mode == "history" and w.viewing == 1
-    assert w.status == ("Turn 1 of 2: Player 1 played bar CFf: 1 points. "
+    assert w.status == ("Turn 1 of 2: Player 1 played bar CFf: 1 point. "
                         "(best then: TRf@b9, TRm@a10 = 4 (3 more))")
 
 

@@ -87,7 +87,7 @@ WORDS = Localized({
     "row_declare": N_("{n}. {name}: declares the end"),
     "row_best": N_(" · best {points}"),
     "row_best_same": N_(" · best ✓"),
-    "what_turn": N_("{name} played {turn}: {points} points."),
+    "what_turn": NN_("{name} played {turn}: {points} point.", "{name} played {turn}: {points} points."),
     "what_draw": N_("{name} drew a card."),
     "what_down": N_("{name} laid a card face down."),
     "what_declare": N_("{name} declared the end (R12c)."),

@@ -26,7 +26,8 @@ class BoardHistory(LookingBack):
 
     def _entry_words(self, entry) -> str:
         """Who played what, and the review's facts: the best action then, and the points missed."""
-        words = say(self.lang, "what_turn", name=self._name(entry.player), turn=entry.action, points=entry.points)
+        words = say(self.lang, "what_turn", name=self._name(entry.player), turn=entry.action, points=entry.points,
+                    count=entry.points)
         index = next(i for i, e in enumerate(self._game.log) if e is entry)
         fact = self._game.review()[index]
         best = (board_say(self.lang, "review_best", turn=fact.best_text, points=fact.best_points, missed=fact.missed)

@@ -249,7 +249,8 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
         """The game's actions as plain text, one a row, oldest first: ``"3. Player 1 played
         CFf@a2, CFm@b1: 4 points."`` (the board game's scoresheet; ``game.review()`` adds the
         best action of each)."""
-        return tuple(f"{i}. " + say(self.lang, "what_turn", name=self._name(e.player), turn=e.action, points=e.points)
+        return tuple(f"{i}. " + say(self.lang, "what_turn", name=self._name(e.player), turn=e.action, points=e.points,
+                                    count=e.points)
                      for i, e in enumerate(self._game.log, 1))
 
     @property

@@ -32,7 +32,8 @@ class HistoryScreen(LookingBack):
     def _entry_words(self, entry) -> str:
         name = self._name(entry.player)
         if entry.turn is not None:
-            return say(self.lang, "what_turn", name=name, turn=entry.turn.text, points=entry.turn.points)
+            return say(self.lang, "what_turn", name=name, turn=entry.turn.text, points=entry.turn.points,
+                       count=entry.turn.points)
         return say(self.lang, f"what_{entry.kind}", name=name)
 
     def _button_live(self) -> None:
