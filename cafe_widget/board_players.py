@@ -10,12 +10,14 @@ on top of the engine (``cafe_widget.engine.board*``); BOARD_RULES.md B-ids in th
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from .engine.board import (BAR_PLACES, CHAIR_TABLES, CHAIRS, TABLE_CHAIRS,
                            TABLE_NATION, Board, BoardTurn, BoardTurnState)
 from .engine.board_game import END_BAG, TILE_PENALTY, BoardGame, penalty_of
 from .engine.board_search import bars_of, best_action, best_seating, swaps_of
 from .engine.errors import Refusal
+from .board_lookahead import advance, bag_orders, final_standing, greedy_turn
 
 __all__ = ["BOARD_PLAYERS", "BoardPlayer", "GreedyBoardPlayer", "RandomBoardPlayer",
            "StrongBoardPlayer", "make_board_player"]
@@ -101,7 +103,11 @@ DECISIVE = 1000
 
 
 class StrongBoardPlayer(BoardPlayer):
-    """Weighs each candidate action at
+    """Looks ahead: each action it considers is played on, in its head, for two whole rounds.
+
+    First a quick weighing ranks every candidate action (every one-tile seating, every pair of
+    tiles sharing a table, the far pairs of the ``pairs`` best single tiles, every bar tile and
+    every exchange, B10) at
 
         points                                (B8; the bar's value, B9)
       + ``fill``  × near × tables filled      (B12: a smaller hand holds fewer tiles at the end,
@@ -110,25 +116,121 @@ class StrongBoardPlayer(BoardPlayer):
       + ``dead``  for a tile sent to the bar that has no chair in the game now (B9)
       − ``reply`` × the best the next player could then do, with their hand (face up, B3):
                     their points, their bar place and their own B12 bonus
+      + ``keep``  × the best this player could do after that with the tiles it keeps
 
     where ``near`` grows from 0 to 1 as the end comes (the smallest hand size falls, B13d; the
-    bag empties, B13c; the bar fills, B13a). The candidates: every one-tile seating, every pair
-    of tiles sharing a table, the far pairs of the best single tiles, every bar tile and every
-    exchange (B10). The ``width`` best by their own value are weighed with the reply. An action
-    that ends the game (B13) is taken when it wins and avoided when it loses; a bar place the
-    player cannot pay (B9: out) is avoided. Deterministic.
+    bag empties, B13c; the bar fills, B13a); the ``width`` best by their own value get the
+    reply and keep terms. An action that ends the game (B13) is weighed as won or lost; a bar
+    place the player cannot pay (B9: out) is avoided. (``look=0`` plays this weighing alone.)
+
+    Then the look-ahead (:mod:`cafe_widget.board_lookahead`): the ``look`` best actions are
+    each played on for ``rounds`` rounds — every other player answering with the best-scoring
+    action for their hand (face up, B3), this player too on its later turns — over ``samples``
+    orderings of the tiles still in the bag (their order is unknown; a ``random.Random`` seeded
+    by the position draws them, and every action meets the same orderings). Where it stops
+    (at this player's turn, or the end of the game) the position is worth
+
+        own score − the others' scores                     (B14 penalties × ``hold`` × near off
+                                                            each; the others' mean, or with
+                                                            ``lead`` > 0 partly their best)
+      + ``mine`` × the points of this player's best action then
+
+    or, when the game has ended (B13, B14), ``win`` × the share of the win won + the final
+    score less the best other. After half the orderings, the better half of the actions meets
+    the rest (``halve``). The action worth most on average is played; actions within ``margin``
+    points of it are taken in the order of the quick weighing. Deterministic: the same position
+    always gives the same action, whatever the bag's hidden order.
     """
 
     name = "strong"
 
     def __init__(self, fill: float = 8.0, joker: float = 5.0, dead: float = 1.0,
-                 reply: float = 1.0, keep: float = 0.6, width: int = 24, pairs: int = 10):
+                 reply: float = 1.0, keep: float = 0.6, width: int = 24, pairs: int = 10,
+                 look: int = 12, samples: int = 6, rounds: int = 2, lead: float = 0.0,
+                 win: float = 40.0, hold: float = 1.0, mine: float = 0.6, margin: float = 0.5,
+                 halve: int = 0):
         self.fill, self.joker, self.dead, self.reply, self.keep = fill, joker, dead, reply, keep
         self.width, self.pairs = int(width), int(pairs)
+        self.look, self.samples, self.rounds = int(look), int(samples), int(rounds)
+        self.lead, self.win, self.hold, self.mine = lead, win, hold, mine
+        self.margin, self.halve = margin, int(halve)
 
     def actions(self, game: BoardGame) -> list[str]:
         ranked = self.ranked_actions(game)
+        if self.look > 1 and len(ranked) > 1:
+            return _rest_of(game, self._look_ahead(game, ranked))
         return _rest_of(game, ranked[0][1])
+
+    # -- the look-ahead -------------------------------------------------------------------
+
+    def _look_ahead(self, game: BoardGame, ranked) -> BoardTurn:
+        """The best of the ``look`` first distinct actions of ``ranked`` by the look-ahead."""
+        p = game.to_move
+        root = game.state
+        seen, top = set(), []
+        for value, turn in ranked:
+            if turn.board not in seen:   # two tiles seated in either order: one action
+                seen.add(turn.board)
+                top.append(turn)
+                if len(top) >= self.look:
+                    break
+        orders = bag_orders(game, self.samples)
+        rounds = self.rounds
+        memo: dict = {}   # (board, hand) → the best-scoring action: the first round's replies
+        #                   are the same whatever the bag's order (every hand is face up, B3)
+        totals = [0.0] * len(top)
+
+        def weigh(indices, part):
+            for i in indices:
+                for order in part:
+                    st = advance(replace(root, bag=order), top[i])
+                    totals[i] += self._rollout(st, p, rounds, memo)
+
+        n = len(orders)
+        first = (n + 1) // 2 if self.halve and len(top) > 4 else n
+        alive = list(range(len(top)))
+        weigh(alive, orders[:first])
+        if first < n:   # successive halving: the better half meets the other orderings too
+            alive = sorted(sorted(alive, key=lambda i: -totals[i])[:max(4, (len(alive) + 1) // 2)])
+            weigh(alive, orders[first:])
+        best = max(totals[i] for i in alive)
+        # among actions the look-ahead cannot tell apart, the weighing's order
+        return top[min(i for i in alive if totals[i] >= best - self.margin * len(orders))]
+
+    def _rollout(self, st, p: int, rounds: int, memo: dict) -> float:
+        """Play on from ``st`` (just after player ``p``'s action), every player taking the
+        best-scoring action, until ``p``'s ``rounds``-th turn or the end; that position's worth."""
+        turns = 0
+        nxt = 0.0
+        while st.over is None and not st.out[p]:
+            q = st.to_move
+            key = (st.board, st.hands[q])
+            turn = memo.get(key, False)
+            if turn is False:
+                turn = memo[key] = greedy_turn(st)
+            if q == p:
+                turns += 1
+                if turns >= rounds:
+                    if turn is not None:
+                        nxt = turn.points + self.fill * _near_state(st) * len(turn.filled_own_nation)
+                    break
+            if turn is None:
+                break
+            st = advance(st, turn)
+        return self._evaluate(st, p, nxt)
+
+    def _evaluate(self, st, p: int, nxt: float) -> float:
+        """What the position ``st`` is worth to ``p``, whose best action there scores ``nxt``."""
+        if st.over is not None or st.out[p]:
+            share, margin = final_standing(st, p)
+            return self.win * share + margin
+        near = _near_state(st)
+        est = [s - self.hold * near * penalty_of(h) for s, h in zip(st.scores, st.hands)]
+        est[p] += self.mine * nxt
+        others = [est[q] for q in range(len(est)) if q != p and not st.out[q]]
+        if not others:
+            return est[p]
+        return est[p] - self.lead * max(others) - (1 - self.lead) * sum(others) / len(others)
 
     def ranked_actions(self, game: BoardGame) -> list[tuple[float, BoardTurn]]:
         """The candidate actions weighed, best first: ``(value, action)``."""
@@ -190,14 +292,19 @@ def _next_player(game: BoardGame) -> int | None:
     return None
 
 
-def _nearness(game: BoardGame) -> float:
+def _near_state(st) -> float:
     """0 at the start, 1 when the game may end with the next action: the smallest hand size of
     a player still in (B13d: 0 ends it), the bag (B13c) and the bar (B13a), whichever is nearest."""
-    sizes = [s for s, o in zip(game.hand_sizes, game.out) if not o]
+    sizes = [s for s, o in zip(st.hand_sizes, st.out) if not o]
     by_hand = 1 - (min(sizes) - 1) / 4 if sizes else 1.0
-    by_bag = 1 - (len(game.bag) - END_BAG) / 60
-    by_bar = 1 - (BAR_PLACES - len(game.board.bar)) / BAR_PLACES
+    by_bag = 1 - (len(st.bag) - END_BAG) / 60
+    by_bar = 1 - (BAR_PLACES - len(st.board.bar)) / BAR_PLACES
     return max(0.0, min(1.0, max(by_hand, by_bag, by_bar)))
+
+
+def _nearness(game: BoardGame) -> float:
+    """:func:`_near_state` of the game (a turn in progress changes none of it)."""
+    return _near_state(game.state)
 
 
 def _kept_hand(hand: tuple, turn: BoardTurn) -> list[str]:

@@ -18,10 +18,10 @@ from cafe_widget.engine.board import Board, full_bag
 from cafe_widget.engine.board_game import BoardGame
 
 
-def play_out(game: BoardGame, players) -> list[list[str]]:
-    """Play to the end; every player's actions of every turn, in order."""
+def play_out(game: BoardGame, players, turns_at_most: int | None = None) -> list[list[str]]:
+    """Play to the end (or ``turns_at_most`` turns); every player's actions of every turn, in order."""
     turns = []
-    while not game.is_over:
+    while not game.is_over and (turns_at_most is None or len(turns) < turns_at_most):
         mover, before = game.to_move, len(game.log)
         actions = players[mover].actions(game)
         assert actions, "a player must always do something (B4)"
@@ -33,12 +33,14 @@ def play_out(game: BoardGame, players) -> list[list[str]]:
 
 
 def position(chairs: str, hands: str, bag: int | None = None, sizes: str = "5 5") -> BoardGame:
-    """A two-player game, player 1 to move, bar empty: ``chairs`` (``"c2:ITm d1:ITf"``), hands
-    ``"*f / ITm"``; the bag holds every other tile (or its first ``bag`` tiles: the end near)."""
+    """A game of two players (or one per hand and size), player 1 to move, scores 0, bar empty:
+    ``chairs`` (``"c2:ITm d1:ITf"``), hands ``"*f / ITm"``; the bag holds every other tile (or
+    its first ``bag`` tiles: the end near)."""
     board = Board.parse(chairs)
     used = Counter(board.tiles()) + Counter(t for t in hands.split() if t != "/")
     rest = list((Counter(full_bag()) - used).elements())[:bag]
-    return BoardGame.parse(f"{chairs} | - | {' '.join(rest)} | {hands} | {sizes} | 0 0 | - | to:1")
+    scores = " ".join("0" for _ in sizes.split())
+    return BoardGame.parse(f"{chairs} | - | {' '.join(rest)} | {hands} | {sizes} | {scores} | - | to:1")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -61,8 +63,9 @@ def test_one_kind_against_itself_to_the_end(kind):
 
 def test_the_same_seed_replays_exactly():
     for kind in ["random", "greedy", "strong"]:
-        first = play_out(BoardGame.new(3, seed=12), [make_board_player(kind, seed=i) for i in range(3)])
-        again = play_out(BoardGame.new(3, seed=12), [make_board_player(kind, seed=i) for i in range(3)])
+        most = 15 if kind == "strong" else None     # the strong player looks ahead: 15 turns say it
+        first = play_out(BoardGame.new(3, seed=12), [make_board_player(kind, seed=i) for i in range(3)], most)
+        again = play_out(BoardGame.new(3, seed=12), [make_board_player(kind, seed=i) for i in range(3)], most)
         assert first == again, kind
     other = play_out(BoardGame.new(3, seed=12), [RandomBoardPlayer(seed=i + 100) for i in range(3)])
     assert other != play_out(BoardGame.new(3, seed=12), [RandomBoardPlayer(seed=i) for i in range(3)])
@@ -131,10 +134,14 @@ def test_strong_does_not_leave_the_next_player_an_8_point_table():
     IT seats 6 − 8 = −2; RU seats 6 − 6 = 0 (ITm still scores 6 at d2); ES 3 − 6; GB on d3
     3 − 4 (d2 becomes mixed: ITm makes 4); CF 2 − 6. It keeps no tile (no ``keep`` term), the
     end is far (``near`` = 0). Of the two RU seats (0 each) the first in reading order: l5.
+    That is the quick weighing alone (``look=0``). Looking two rounds ahead, the strong player
+    too seats the joker at the RU table, but on l7: between the two RU tables l6 and l8, where
+    the RU tiles it may draw score more (as much or more on each ordering of the bag it tries).
     """
     game = position("k6:RUf m6:RUm d1:ITf c2:ITm", "*f / ITm")
     assert GreedyBoardPlayer().actions(game) == ["ITf*@e2"]
-    assert StrongBoardPlayer().actions(game) == ["RUf*@l5"]
+    assert StrongBoardPlayer(look=0).actions(game) == ["RUf*@l5"]
+    assert StrongBoardPlayer().actions(game) == ["RUf*@l7"]
     after = game.copy()
     after.act("ITf*@e2")
     assert after.best_action().text == "ITm@d3" and after.best_action().points == 8
@@ -192,3 +199,75 @@ def test_strong_avoids_a_bar_place_it_cannot_pay():
     rest = " ".join((Counter(full_bag()) - used).elements())
     game = BoardGame.parse(f"{chairs} | {bar} | {rest} | ITm / GBf GBm | 5 5 | 3 0 | - | to:1")
     assert StrongBoardPlayer().actions(game) == ["swap ITm@c2"]
+
+
+# -- the strong player's look-ahead (issue 24 §4) ----------------------------------------------
+
+def test_the_look_ahead_plays_the_rules_as_the_engine_does():
+    """``advance`` (the game's commit without its log, used thousands of times a turn) gives
+    the very state the engine reaches, action after action of whole seeded games: scores, the
+    bar (B9), B12's smaller hands, the refill (B11), the end (B13) and the next player."""
+    from cafe_widget.board_lookahead import advance, unseen_tiles
+    for seed, players in [(5, 2), (6, 3), (8, 4)]:
+        game = BoardGame.new(players, seed=seed)
+        while not game.is_over:
+            assert sorted(unseen_tiles(game)) == sorted(game.bag)   # counted, not peeked at
+            before = game.state
+            turn = game.act(game.best_action().text)
+            assert advance(before, turn) == game.state
+
+
+def test_strong_looks_past_the_next_player():
+    """Three players. Player 1 holds a lady joker; player 2 USf (no chair: both US tables are
+    empty, B7, so the bar); player 3 ITm. The CF table b2 holds CFf CFm CFf, the IT table d2
+    ITm alone, the RU table l6 RUm alone. The joker scores 4 beside ITm (ITf* on e2 or d3: two
+    guests of d2's nation, doubled, B8) or beside RUm (RUf* on l5, k6 or l7): greedy takes e2,
+    first in reading order. Then player 3's ITm, which could sit nowhere (beside ITm alone at d2
+    it would make two men, B6), sits on c2 between b2 and d2: 4 (b2 full, mixed) + 6 (d2: three
+    guests of its nation) = 10. Player 2's reply is the same either way, so the old weighing
+    (the next player's reply only, ``look=0``) takes e2 too; looking a whole round ahead, the
+    strong player seats the joker at the RU table instead, where nobody can follow it.
+    """
+    game = position("a2:CFf b1:CFm b3:CFf d1:ITm m6:RUm", "*f / USf / ITm", sizes="5 5 5")
+    assert GreedyBoardPlayer().actions(game) == ["ITf*@e2"]
+    assert StrongBoardPlayer(look=0).actions(game) == ["ITf*@e2"]
+    assert StrongBoardPlayer().actions(game) == ["RUf*@l5"]
+    after = game.copy()
+    after.act("ITf*@e2")
+    after.act(after.best_action().text)
+    assert after.to_move == 2 and after.best_action().text == "ITm@c2" and after.best_action().points == 10
+
+
+def _midgame(players: int, seed: int, turns: int) -> BoardGame:
+    game = BoardGame.new(players, seed=seed)
+    for _ in range(turns):
+        game.act(game.best_action().text)
+    return game
+
+
+def test_strong_players_in_every_seat_play_legally_to_the_end():
+    """Strong players in every seat, 2 to 4 players, from the middle of seeded games (greedy
+    play before, to keep the test quick) to the end: the engine accepts every action."""
+    for players, seed in [(2, 21), (3, 22), (4, 23)]:
+        game = _midgame(players, seed, 12 * players)
+        turns = play_out(game, [StrongBoardPlayer() for _ in range(players)])
+        assert game.is_over and turns and game.result().winners
+
+
+def test_strong_is_deterministic_and_does_not_peek_at_the_bag():
+    """The same position gives the same action: from a copy, from the game's notation, from a
+    fresh player; the game itself is left as it was. The bag's order is unknown to players
+    (B11): shuffled otherwise, the same tiles in the bag give the same action."""
+    import random
+    game = _midgame(3, 31, 15)
+    text = game.format()
+    chosen = StrongBoardPlayer().actions(game)
+    assert game.format() == text
+    assert StrongBoardPlayer().actions(game.copy()) == chosen
+    assert StrongBoardPlayer().actions(BoardGame.parse(text)) == chosen
+    fields = text.split(" | ")
+    for k in range(3):
+        bag = fields[2].split()
+        random.Random(k).shuffle(bag)
+        other = BoardGame.parse(" | ".join(fields[:2] + [" ".join(bag)] + fields[3:]))
+        assert other.bag != game.bag and StrongBoardPlayer().actions(other) == chosen
