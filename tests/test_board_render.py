@@ -287,7 +287,8 @@ def test_the_board_layer_is_patches_each_drawn_inside_its_own_cell():
                 assert a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]
         panel = scene.patches[2]                     # the panel too: head, players, info, controls, status
         assert [p for _, prims in panel for p in prims] == list(scene.layers[2]), name
-        assert len(panel) == len(w.view().players) + 4, name
+        assert len(panel) == len(w.view().players) + 3 + len(w.view().buttons) + (
+            1 + len(w.view().choices) if w.view().choices else 0), name    # each button a patch
         for (x, y, pw, ph), prims in panel:
             assert ph > 0, name
             for p in prims:
@@ -295,4 +296,5 @@ def test_the_board_layer_is_patches_each_drawn_inside_its_own_cell():
         rects = [r for r, _ in panel]
         for i, a in enumerate(rects):
             for b in rects[i + 1:]:
-                assert a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1], (name, a, b)
+                assert a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1], \
+                    (name, a, b)

@@ -489,24 +489,29 @@ def _panel(out: list, regions: list, view: BoardView) -> tuple:
         bold = text.startswith("*")
         out.append(Text(x + 12, y + LINE / 2, text.lstrip("*"), MIN_TEXT, COLORS["ink"], bold, "left", w - 24))
         y += LINE
-    section((x + 1, controls_top - 1, w - 2, (bottom - 1 if view.picture else status_top - 1) - (controls_top - 1)))
     if view.picture:
+        section((x + 1, controls_top - 1, w - 2, bottom - controls_top))
         _legend(out, lang, x, controls_top + 6, w, 2)
         return _patches(out, sections)
+    # each control a patch of its own: a click redraws the buttons it enabled or disabled
     if view.choices:
         which = board_say(lang, "which")
         label_w = min(130.0, text_width(which, MIN_TEXT, True))
+        section((x + 1, controls_top - 1, label_w + 12, BUTTON_H + 2))
         out.append(Text(x + 12, controls_top + BUTTON_H / 2, which, MIN_TEXT, COLORS["ink"], True, "left", label_w))
         cx = x + 12 + label_w + 8
         cw = (x + w - 12 - cx - BUTTON_GAP * (len(view.choices) - 1)) / max(1, len(view.choices))
         for i, (key, label, enabled) in enumerate(view.choices):
+            section((cx + i * (cw + BUTTON_GAP) - 1, controls_top - 1, cw + 2, BUTTON_H + 2))
             _button(out, regions, key, label, enabled, cx + i * (cw + BUTTON_GAP), controls_top, cw)
     for i in range(0, len(view.buttons), 3):
         keys = view.buttons[i:i + 3]
         row = i // 3 + rows - 2 if i < 6 else (i - 6) // 3
         bx = x + 12
+        by = buttons_top + row * (BUTTON_H + BUTTON_GAP)
         for (key, label, enabled), bw in zip(keys, _row_widths([b[1] for b in keys], w - 24)):
-            _button(out, regions, key, label, enabled, bx, buttons_top + row * (BUTTON_H + BUTTON_GAP), bw)
+            section((bx - 1, by - 1, bw + 2, BUTTON_H + 2))
+            _button(out, regions, key, label, enabled, bx, by, bw)
             bx += bw + BUTTON_GAP
     section((x + 1, status_top - 1, w - 2, STATUS_H + 2))
     _status(out, view, x + 8, status_top, w - 16, STATUS_H)
