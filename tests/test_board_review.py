@@ -93,7 +93,7 @@ def test_a_bare_position_opens_the_board_sandbox():
     assert w.mode == "sandbox" and w.status.startswith("A sandbox: click a tile of the palette")
     view = w.view()
     assert len(view.players) == 1 and len(view.players[0].hand) == 26 and view.bag is None
-    assert [b[0] for b in view.buttons] == ["undo", "end", "new"]
+    assert [b[0] for b in view.buttons] == ["undo", "end", "hint", "new"]
     w.click(*w.locate("CFm"))
     assert dict(w.view().lit)["b3"] == 4
     w.click(*w.locate("b3"))
@@ -105,5 +105,7 @@ def test_a_bare_position_opens_the_board_sandbox():
     assert w.board.format() == "b1:CFm a2:CFf c2:ITf b3:CFm | -" and len(w.game.hand()) == 26
     w.command("ITm@a2")                                         # a taken chair: the rule, nothing changed
     assert "a2" in w.status and w.board.tile("a2") == "CFf"
+    w.click(*w.locate("hint"))                                  # the best any tiles could make here
+    assert w.status == "Hint, not played: ITm@d1, ITf@e2 = 10 points." and w.view().hint
     w.command("new")
     assert w.mode == "play" and not any(w.board.chairs)

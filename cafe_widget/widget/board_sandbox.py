@@ -1,7 +1,7 @@
 """The board game's sandbox (``w.mode == "sandbox"``, issue 24 §2): a board position and a
 palette of every tile — place any tile where the rules let it sit (B5–B7), see its points
 table by table, take it back (*Undo*), or keep the tiles (*Keep turn*: the board goes on from
-there). No turns, no players, no bag. ``BoardWidget.from_notation`` of a bare position opens it.
+there); *Hint* lights the best action any tiles could make. No turns, no players, no bag. ``BoardWidget.from_notation`` of a bare position opens it.
 The card game's sandbox, on the board."""
 
 from __future__ import annotations
@@ -48,11 +48,12 @@ class BoardSandboxMode(Mode):
         palette = BoardPlayer(board_say(lang, "palette"), 0, game.hand(0), 0, False, True)
         buttons = (("undo", board_say(lang, "undo"), bool(turn)),
                    ("end", say(lang, "keep"), bool(turn) and turn.can_end()),
+                   ("hint", board_say(lang, "hint"), True),      # the best any tiles could make here
                    ("new", board_say(lang, "new"), True))
         return replace(view, players=(palette,), bag=None, buttons=buttons, nav=(), title=board_say(lang, "sandbox"))
 
     def click(self, w, region) -> None:
-        if region.kind == "button" and region.name in ("bar", "swap", "hint"):
+        if region.kind == "button" and region.name in ("bar", "swap"):
             return
         w.MODES["play"].click(w, region)
 
