@@ -49,6 +49,13 @@ def draw_layer(canvas, primitives, zone=None) -> None:
     """Clear ``canvas`` (or only its rectangle ``zone``, in logical pixels) and draw
     ``primitives`` on it at ``SCALE``; each style is sent only when it changes (the opacity
     starts at 1 on a saved context, so an opaque scene sends none)."""
+    draw_patches(canvas, [(zone, primitives)])
+
+
+def draw_patches(canvas, patches) -> None:
+    """Clear and redraw each patch — ``(rectangle or None for the whole canvas, primitives)`` —
+    in one saved, scaled context: the styles are sent once for them all, only when they change
+    (a click that changed ten chairs sends one ``save``, one ``scale`` and their drawing)."""
     current: dict = {"global_alpha": 1.0}
 
     def style(name: str, value) -> None:
@@ -58,26 +65,27 @@ def draw_layer(canvas, primitives, zone=None) -> None:
 
     canvas.save()
     canvas.scale(SCALE)
-    if zone is None:
-        canvas.clear_rect(0, 0, canvas.width / SCALE, canvas.height / SCALE)
-    else:
-        canvas.clear_rect(*zone)
     style("text_baseline", "middle")
-    for p in primitives:
-        style("global_alpha", p.alpha)
-        if isinstance(p, Rect):
-            if p.fill:
-                style("fill_style", p.fill)
-                canvas.fill_rect(p.x, p.y, p.w, p.h)
-            if p.stroke:
-                style("stroke_style", p.stroke)
-                style("line_width", p.line)
-                canvas.stroke_rect(p.x, p.y, p.w, p.h)
-        elif isinstance(p, Text):
-            style("font", f"{'bold ' if p.bold else ''}{p.size}px {FONT}")
-            style("fill_style", p.color)
-            style("text_align", p.align)
-            canvas.fill_text(p.text, p.x, p.y, p.max_width)
+    for zone, primitives in patches:
+        if zone is None:
+            canvas.clear_rect(0, 0, canvas.width / SCALE, canvas.height / SCALE)
+        else:
+            canvas.clear_rect(*zone)
+        for p in primitives:
+            style("global_alpha", p.alpha)
+            if isinstance(p, Rect):
+                if p.fill:
+                    style("fill_style", p.fill)
+                    canvas.fill_rect(p.x, p.y, p.w, p.h)
+                if p.stroke:
+                    style("stroke_style", p.stroke)
+                    style("line_width", p.line)
+                    canvas.stroke_rect(p.x, p.y, p.w, p.h)
+            elif isinstance(p, Text):
+                style("font", f"{'bold ' if p.bold else ''}{p.size}px {FONT}")
+                style("fill_style", p.color)
+                style("text_align", p.align)
+                canvas.fill_text(p.text, p.x, p.y, p.max_width)
     canvas.restore()
 
 

@@ -16,7 +16,7 @@ import asyncio
 
 import ipywidgets as widgets
 
-from .draw import SCALE, aria_status, draw_layer, make_canvas, one_message
+from .draw import SCALE, aria_status, draw_layer, draw_patches, make_canvas, one_message
 from .safety import Guarded
 
 
@@ -166,15 +166,16 @@ class Shell(Guarded, widgets.VBox):
                     draw_layer(self._canvas[0], scene.layers[0])
                 if self._drawn[1] is None:   # a new front end: the whole upper canvas
                     draw_layer(self._canvas[1], tuple(p for layer in scene.layers[1:] for p in layer))
-                else:
+                else:   # every zone or patch that changed, in one saved context
+                    redrawn = []
                     for i in (i for i in changed if i):
                         old, new = self._patches[i], patches[i]
                         if old and new and [r for r, _ in old] == [r for r, _ in new]:
-                            for (rect, before), (_, now) in zip(old, new):   # only what changed
-                                if before != now:
-                                    draw_layer(self._canvas[1], now, rect)
+                            redrawn += [(rect, now) for (rect, before), (_, now) in zip(old, new)
+                                        if before != now]   # only what changed
                         else:
-                            draw_layer(self._canvas[1], scene.layers[i], self.ZONES[self.LAYERS[i]])
+                            redrawn.append((self.ZONES[self.LAYERS[i]], scene.layers[i]))
+                    draw_patches(self._canvas[1], redrawn)
             for i in changed:
                 self._drawn[i] = scene.layers[i]
         self._patches = list(patches)
