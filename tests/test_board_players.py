@@ -49,7 +49,10 @@ def test_every_kind_plays_whole_seeded_games_legally(players):
     for rotation in range(players):   # every kind in every seat
         seated = kinds[rotation:] + kinds[:rotation]
         game = BoardGame.new(players, seed=40 + players + rotation)
-        turns = play_out(game, [make_board_player(k, seed=i) for i, k in enumerate(seated)])
+        # the strong player's weighing alone here (look=0): its look-ahead plays whole games in
+        # test_strong_players_in_every_seat_play_legally_to_the_end and against itself below
+        turns = play_out(game, [StrongBoardPlayer(look=0) if k == "strong" else make_board_player(k, seed=i)
+                                for i, k in enumerate(seated)])
         assert game.is_over and len(turns) > 5
         assert game.result().winners
 
