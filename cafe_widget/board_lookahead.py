@@ -10,9 +10,10 @@ draws from one ordering of them, shuffled by a ``random.Random`` seeded from the
 meets the same orderings (common random numbers: the actions are compared on the same luck).
 
 A simulation works on :class:`~cafe_widget.engine.board_game.BoardGameState` values only:
-:func:`advance` is the game's commit (score, B9's debts and players out, B12, the refill B11,
-the end B13, the next player) without the log, the notation and the checks — the actions it is
-given come from the engine (``BoardTurnState`` / ``best_action``) and are legal.
+:func:`advance` is the game's own commit (``board_game.after_action``: score, B9's debts and
+players out, B12, the refill B11, the end B13, the next player) without the log, the notation
+and the checks — the actions it is given come from the engine (``BoardTurnState`` /
+``best_action``) and are legal.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import zlib
 from collections import Counter
 
 from .engine.board import BoardTurn, BoardTurnState, full_bag, held_form, sort_tiles
-from .engine.board_game import BoardGame, BoardGameState, end_reason, penalty_of
+from .engine.board_game import BoardGame, BoardGameState, after_action, penalty_of
 from .engine.board_search import best_action
 
 __all__ = ["advance", "bag_orders", "final_standing", "greedy_turn", "position_seed", "unseen_tiles"]
@@ -59,49 +60,10 @@ def bag_orders(game: BoardGame, count: int) -> list[tuple[str, ...]]:
     return orders
 
 
-def _without(hand: tuple, tiles) -> tuple:
-    rest = list(hand)
-    for t in tiles:
-        rest.remove(t)
-    return tuple(rest)
-
-
 def advance(st: BoardGameState, turn: BoardTurn) -> BoardGameState:
-    """The state after the player to move does ``turn`` (a finished action from the start of
-    their turn): the game's commit, B8–B13."""
-    p = st.to_move
-    hand = _without(st.hands[p], turn.tiles)
-    if turn.kind == "swap":
-        hand = hand + (turn.taken,)
-    points, went_out = turn.points, False
-    if turn.kind == "bar" and points < 0:
-        went_out = -points > st.scores[p]
-        points = -min(st.scores[p], -points)
-    size = st.hand_sizes[p]
-    if turn.kind == "seat":
-        size = max(0, size - len(turn.filled_own_nation))
-    bag, gone = st.bag, st.gone
-    if went_out:
-        gone, hand = gone + hand, ()
-    else:
-        draw = size - len(hand)
-        if draw > 0:
-            hand, bag = hand + bag[:draw], bag[draw:]
-    hand = sort_tiles(hand)
-    out = st.out
-    if went_out:
-        out = out[:p] + (True,) + out[p + 1:]
-    hands = st.hands[:p] + (hand,) + st.hands[p + 1:]
-    n = len(out)
-    nxt = p
-    for k in range(1, n + 1):
-        q = (p + k) % n
-        if not out[q]:
-            nxt = q
-            break
-    return BoardGameState(turn.board, bag, hands, st.hand_sizes[:p] + (size,) + st.hand_sizes[p + 1:],
-                          st.scores[:p] + (st.scores[p] + points,) + st.scores[p + 1:], out, nxt,
-                          end_reason(turn.board, bag, hands, out), gone)
+    """The state after the player to move does ``turn``: the engine's own commit (B8–B13,
+    ``board_game.after_action``), without the log, the notation and the checks."""
+    return after_action(st, turn)[0]
 
 
 def greedy_turn(st: BoardGameState) -> BoardTurn | None:

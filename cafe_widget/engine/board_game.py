@@ -172,6 +172,38 @@ def end_reason(board: Board, bag, hands, out) -> str | None:
     return None
 
 
+def after_action(st: BoardGameState, turn: BoardTurn) -> tuple[BoardGameState, int, bool]:
+    """The state after the player to move does ``turn`` (a finished, legal action from the start
+    of their turn): the score (B8, B9: a bar debt capped at what the player has, and out when
+    they cannot pay), B12's smaller hand, the refill (B11), the end (B13) and the next player.
+    Returns (the new state, the points counted, whether the player went out). The game's own
+    commit, and the look-ahead's (``board_lookahead``): one place for these rules."""
+    p = st.to_move
+    hand = _without(st.hands[p], turn.tiles)
+    if turn.kind == "swap":
+        hand = sort_tiles(hand + (turn.taken,))
+    points, went_out = turn.points, False
+    if turn.kind == "bar" and points < 0:
+        paid = min(st.scores[p], -points)
+        went_out = -points > st.scores[p]
+        points = -paid
+    size = max(0, st.hand_sizes[p] - len(turn.filled_own_nation))
+    bag, gone = st.bag, st.gone
+    if went_out:
+        gone = sort_tiles(gone + hand)
+        hand = ()
+    else:
+        draw = max(0, size - len(hand))
+        hand, bag = sort_tiles(hand + bag[:draw]), bag[draw:]
+    out = st.out[:p] + (st.out[p] or went_out,) + st.out[p + 1:]
+    hands = st.hands[:p] + (hand,) + st.hands[p + 1:]
+    state = BoardGameState(
+        turn.board, bag, hands, st.hand_sizes[:p] + (size,) + st.hand_sizes[p + 1:],
+        st.scores[:p] + (st.scores[p] + points,) + st.scores[p + 1:], out,
+        _next_in(p, out), end_reason(turn.board, bag, hands, out), gone)
+    return state, points, went_out
+
+
 def penalty_of(hand) -> int:
     """B14: 5 points per tile left in the hand, 10 per joker."""
     return sum(JOKER_PENALTY if t[0] == "*" else TILE_PENALTY for t in hand)
@@ -411,32 +443,9 @@ class BoardGame(PlayedGame[BoardGameState, BoardTurnState]):
     def _commit(self, turn: BoardTurn) -> BoardTurn:
         """Finish an action: score (B8, B9), players out, B12, the refill (B11), B13, next player."""
         st = self._state
-        p = st.to_move
-        hand = _without(st.hands[p], turn.tiles)
-        if turn.kind == "swap":
-            hand = sort_tiles(hand + (turn.taken,))
-        points, went_out = turn.points, False
-        if turn.kind == "bar" and points < 0:
-            paid = min(st.scores[p], -points)
-            went_out = -points > st.scores[p]
-            points = -paid
-        size = max(0, st.hand_sizes[p] - len(turn.filled_own_nation))
-        bag, gone = st.bag, st.gone
-        if went_out:
-            gone = sort_tiles(gone + hand)
-            hand = ()
-        else:
-            draw = max(0, size - len(hand))
-            hand, bag = sort_tiles(hand + bag[:draw]), bag[draw:]
-        out = st.out[:p] + (st.out[p] or went_out,) + st.out[p + 1:]
-        hands = st.hands[:p] + (hand,) + st.hands[p + 1:]
-        over = end_reason(turn.board, bag, hands, out)
-        self._state = BoardGameState(
-            turn.board, bag, hands, st.hand_sizes[:p] + (size,) + st.hand_sizes[p + 1:],
-            st.scores[:p] + (st.scores[p] + points,) + st.scores[p + 1:], out,
-            _next_in(p, out), over, gone)
+        self._state, points, went_out = after_action(st, turn)
         self._turn = None
-        self.log.append(BoardLogEntry(p, turn.text, points, turn.kind, turn, st, went_out))
+        self.log.append(BoardLogEntry(st.to_move, turn.text, points, turn.kind, turn, st, went_out))
         return turn
 
     # -- the best action (issue 14, item 3) -------------------------------------------------
