@@ -46,7 +46,7 @@ from .board import (BAR_PLACES, BAR_VALUES, CHAIRS, Board, BoardTurn, BoardTurnS
                     format_chairs, full_bag, parse_action, parse_bar, parse_chair, parse_chairs,
                     parse_placement, parse_tile, sort_tiles)
 from .errors import IllegalMove, NotationError, Refusal, kind_of, move_text, refuse
-from .played import PlayedGame, Ranked, is_number as _is_number, parse_items, seeded, without as _without
+from .played import PlayedGame, Ranked, Reviewed, is_number as _is_number, parse_items, seeded, without as _without
 
 HAND_SIZE = 5          # B3
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -89,7 +89,7 @@ class BoardLogEntry:
 
 
 @dataclass(frozen=True, slots=True)
-class BoardReviewEntry:
+class BoardReviewEntry(Reviewed):
     """One finished action, as :meth:`BoardGame.review` states it: who did what and what it
     scored, the board (with its bar) and the player's hand before it, and the best action that
     hand had then (``board_search.best_action``, exact), with the points missed. A fact sheet,
@@ -104,14 +104,6 @@ class BoardReviewEntry:
     hand: str                   # the player's hand before it
     turn: BoardTurn
     best: BoardTurn | None
-
-    @property
-    def best_points(self) -> int | None:
-        return self.best.points if self.best is not None else None
-
-    @property
-    def best_text(self) -> str | None:
-        return self.best.text if self.best is not None else None
 
     @property
     def missed(self) -> int:

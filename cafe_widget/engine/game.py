@@ -29,7 +29,7 @@ from .cafe import (Cafe, CardScore, Turn, TurnState, check_no_full_table, format
                    parse_placement, parse_seat, parse_seats, parse_table_list, parse_tables, parse_turn)
 from .cards import (check_copies, full_guest_deck, full_table_deck, parse_guest, sort_guests)
 from .errors import IllegalMove, NotationError, Refusal, move_text, refuse
-from .played import PlayedGame, Ranked, is_number as _is_number, parse_items, seeded, without as _without
+from .played import PlayedGame, Ranked, Reviewed, is_number as _is_number, parse_items, seeded, without as _without
 from .played import check_deal, replay  # noqa: F401  (importable from here, as before)
 
 HAND_SIZE = 7        # R3
@@ -101,7 +101,7 @@ class LogEntry:
 
 
 @dataclass(frozen=True, slots=True)
-class ReviewEntry:
+class ReviewEntry(Reviewed):
     """One action of a finished turn, as :meth:`Game.review` states it: who did what, what it
     scored, the café (with its table pile) and the player's hand before it, and the best placing
     turn that hand had then (None when no card could be placed). A fact sheet, not a verdict:
@@ -117,16 +117,6 @@ class ReviewEntry:
     variant: bool
     turn: Turn | None
     best: Turn | None
-
-    @property
-    def best_points(self) -> int | None:
-        """The best placing turn's points, or None when no card could be placed."""
-        return self.best.points if self.best is not None else None
-
-    @property
-    def best_text(self) -> str | None:
-        """The best placing turn in notation, or None."""
-        return self.best.text if self.best is not None else None
 
 
 class Game(PlayedGame[GameState, TurnState]):

@@ -54,6 +54,24 @@ class Ranked(Generic[StandingT]):
         return ""
 
 
+class Reviewed:
+    """What a review entry of either game has (``Game.review``, ``BoardGame.review``): the best
+    move the hand had then (``best``: a Turn or a BoardTurn, None when there was none), in
+    points and in notation."""
+
+    __slots__ = ()
+
+    @property
+    def best_points(self) -> int | None:
+        """The best move's points, or None when there was none."""
+        return self.best.points if self.best is not None else None
+
+    @property
+    def best_text(self) -> str | None:
+        """The best move in notation, or None."""
+        return self.best.text if self.best is not None else None
+
+
 class PlayedGame(Generic[StateT, TurnT]):
     """A game of one of the two kinds. Player numbers count from 0 in Python, from 1 in text.
 
