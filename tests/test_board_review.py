@@ -66,17 +66,17 @@ def test_after_a_mouse_click_the_board_computers_play_one_after_another():
     async def scenario():
         w = BoardWidget(game=BoardGame.new(players=3, seed=4), players=["human", "greedy", "greedy"], pace=0.9)
         steps = []
-        w._schedule_board = lambda: steps.append(w._pace_token)   # instead of loop.call_later
+        w._schedule = lambda: steps.append(w._pace_token)   # instead of loop.call_later
         tile = w.game.hand()[0]
         w._from_front_end(w.command, f"bar {tile}")              # the student's own typed line
         assert w.game.to_move == 1 and len(steps) == 1 and w.status.startswith("Player 1: ")
-        w._board_paced_step(steps.pop())
+        w._paced_step(steps.pop())
         assert w.game.to_move == 2 and w.status.startswith("Computer 2 (greedy): ") and len(steps) == 1
         stale = steps.pop()
         x, y = w.locate("c2")
         w._on_mouse_down(2 * x, 2 * y)                           # a click: the rest at once
         assert w.game.to_move == 0 and len(w.game.log) == 3
-        w._board_paced_step(stale)                               # the old step finds nothing to do
+        w._paced_step(stale)                               # the old step finds nothing to do
         assert w.game.to_move == 0 and len(w.game.log) == 3
         code = BoardWidget(game=BoardGame.new(players=3, seed=4), players=["human", "greedy", "greedy"])
         code.command(f"bar {code.game.hand()[0]}")               # from code: no waiting

@@ -4,7 +4,6 @@ computers' turns, the end (B13, B14), and a line typed in the command box."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 
@@ -14,7 +13,7 @@ from ..engine.cards import TABLE_ADJECTIVES
 from ..engine.errors import move_text, shorten
 from ..i18n import say, say_n
 from ..render.board_words import board_player_name, board_say, over_words, result_words, tile_points
-from .safety import Refused, error_sentence
+from .safety import Refused
 from .board_base import ACTION_WORDS, COMMANDS
 from .board_history import HISTORY_KEYS
 
@@ -285,7 +284,7 @@ class BoardPlay:
             # after a student's own click: one computer action every ``pace`` seconds, each seen
             self._round = [text]
             self._set_status(text, "ok")
-            self._schedule_board()
+            self._schedule()
             return
         self._round = None
         self._computers_done([text] + self._computers_play())
@@ -299,27 +298,16 @@ class BoardPlay:
             texts.append(self._guide.instruction(self._game, self.lang))
         self._set_status(" ".join(texts), "ok")
 
-    def _schedule_board(self) -> None:
-        token = self._pace_token
-        asyncio.get_event_loop().call_later(self.pace, self._board_paced_step, token)
-
-    def _board_paced_step(self, token: int) -> None:
-        """One computer's action, shown; the next one ``pace`` seconds later."""
-        if token != self._pace_token or self._round is None:
-            return   # the student moved on meanwhile (the actions were all played at once)
-        try:
-            texts = self._computers_play(limit=1)
-            game = self._game
-            if not game.is_over and game.to_move in self._bots:
-                self._set_status(" ".join(texts), "ok")
-                self._schedule_board()
-            else:
-                self._round = None
-                self._computers_done(texts)
-        except Exception as err:  # noqa: BLE001 - never a traceback, here either
+    def _pace_one(self) -> None:
+        """One computer's action, shown (the shell's ``_paced_step``); the next one scheduled."""
+        texts = self._computers_play(limit=1)
+        game = self._game
+        if not game.is_over and game.to_move in self._bots:
+            self._set_status(" ".join(texts), "ok")
+            self._schedule()
+        else:
             self._round = None
-            self._set_status(error_sentence(err, self.lang, self._unexpected()), "error")
-        self.redraw()
+            self._computers_done(texts)
 
     def _fast_forward(self) -> None:
         """Play at once the computers' actions still to be shown."""

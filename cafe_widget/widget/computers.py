@@ -4,7 +4,6 @@ that says what they did, and the end of the game."""
 
 from __future__ import annotations
 
-import asyncio
 
 
 from ..render.words import over_text, result_lines, say, turn_lines
@@ -43,30 +42,19 @@ class ComputerTurns:
         self._round = None
         self._after_computers(player, texts + self._computers_play())
 
-    def _schedule(self) -> None:
-        token = self._pace_token
-        asyncio.get_event_loop().call_later(self.pace, self._paced_step, token)
-
-    def _paced_step(self, token: int) -> None:
-        """One computer's turn, shown; the next one ``pace`` seconds later."""
-        if token != self._pace_token or self._round is None:
-            return   # the student moved on meanwhile (the turns were all played at once)
-        try:
-            round_ = self._round
-            texts = self._computers_play(limit=1, lines=round_["lines"])
-            round_["texts"] += texts
-            game = self._game
-            if not game.is_over and game.to_move in self._bots:
-                self._mark_last_turns()
-                self._set_status(" ".join(texts), "ok")
-                self._schedule()
-            else:
-                self._round = None
-                self._after_computers(round_["player"], texts)
-        except Exception as err:  # noqa: BLE001 - never a traceback, here either
+    def _pace_one(self) -> None:
+        """One computer's turn, shown (the shell's ``_paced_step``); the next one scheduled."""
+        round_ = self._round
+        texts = self._computers_play(limit=1, lines=round_["lines"])
+        round_["texts"] += texts
+        game = self._game
+        if not game.is_over and game.to_move in self._bots:
+            self._mark_last_turns()
+            self._set_status(" ".join(texts), "ok")
+            self._schedule()
+        else:
             self._round = None
-            self._set_status(say(self.lang, "error", error=f"{type(err).__name__}: {err}"), "error")
-        self.redraw()
+            self._after_computers(round_["player"], texts)
 
     def _fast_forward(self) -> None:
         """Play at once the computers' turns still to be shown."""

@@ -17,7 +17,7 @@ import asyncio
 import ipywidgets as widgets
 
 from .draw import SCALE, aria_status, draw_layer, draw_patches, make_canvas, one_message
-from .safety import Guarded
+from .safety import Guarded, error_sentence
 
 
 class Shell(Guarded, widgets.VBox):
@@ -125,6 +125,24 @@ class Shell(Guarded, widgets.VBox):
             action(*args)
         finally:
             self._live_event = False
+
+    def _schedule(self) -> None:
+        """The next computer's turn ``pace`` seconds from now (``_paced_step``)."""
+        token = self._pace_token
+        asyncio.get_event_loop().call_later(self.pace, self._paced_step, token)
+
+    def _paced_step(self, token: int) -> None:
+        """One computer's turn, shown (the widget's ``_pace_one``); never a traceback. A step
+        whose ``token`` is old finds nothing to do: the student moved on meanwhile (the turns
+        were all played at once)."""
+        if token != self._pace_token or self._round is None:
+            return
+        try:
+            self._pace_one()
+        except Exception as err:  # noqa: BLE001 - never a traceback, here either
+            self._round = None
+            self._set_status(error_sentence(err, self.lang, self._unexpected()), "error")
+        self.redraw()
 
     def _pacing(self) -> bool:
         """The computers' turns are shown one every ``pace`` seconds: after a student's own
