@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from .engine import BoardGame, BoardTurn
 from .engine.board_search import best_action
+from .guide import Steps
 from .i18n import N_, Localized, current, gettext
 
 #: The seed of the guided board game: a deal whose first actions, played well against the greedy
@@ -75,22 +76,11 @@ def hint_key(action: BoardTurn) -> str:
     return "why_plain"
 
 
-class BoardGuide:
+class BoardGuide(Steps):
     """The steps of a guided board game for the person playing ``player`` (from 0)."""
 
     def __init__(self, steps: int = STEPS, player: int = PERSON):
-        self.steps = steps
-        self.player = player
-        self.step = 1          # the step under way (counting from 1); steps + 1 when over
-        self._best: dict[int, BoardTurn | None] = {}
-
-    @property
-    def over(self) -> bool:
-        return self.step > self.steps
-
-    def active(self, game: BoardGame) -> bool:
-        """True when a step is under way on the person's turn."""
-        return not self.over and not game.is_over and game.to_move == self.player
+        super().__init__(steps, player)
 
     def best(self, board, hand) -> BoardTurn | None:
         """The best action of the person's hand at the start of this step's turn (memoised, so
@@ -127,11 +117,7 @@ class BoardGuide:
         ends)."""
         if self.over:
             return ""
-        text = _say(lang, "well_done", k=self.step, points=points)
-        self.step += 1
-        if self.over:
-            text += " " + _say(lang, "over")
-        return text
+        return self._next_step(_say(lang, "well_done", k=self.step, points=points), _say(lang, "over"))
 
 
 def guided_board_game(seed: int = GUIDE_SEED) -> BoardGame:

@@ -74,22 +74,37 @@ def _hint_key(turn: Turn) -> str:
     return "why_plain"
 
 
-class Guide:
-    """The steps of a guided game for the person playing ``player`` (from 0)."""
+class Steps:
+    """What the guided first games of both games share (this module's ``Guide``, the board's
+    ``board_guide.BoardGuide``): numbered steps for the person playing ``player`` (from 0), each
+    with the best move of its turn, memoised by step."""
 
-    def __init__(self, steps: int = STEPS, player: int = PERSON):
+    def __init__(self, steps: int, player: int):
         self.steps = steps
         self.player = player
         self.step = 1          # the step under way (counting from 1); steps + 1 when over
-        self._best: dict[int, Turn | None] = {}
+        self._best: dict = {}
 
     @property
     def over(self) -> bool:
         return self.step > self.steps
 
-    def active(self, game: Game) -> bool:
+    def active(self, game) -> bool:
         """True when a step is under way on the person's turn."""
         return not self.over and not game.is_over and game.to_move == self.player
+
+    def _next_step(self, done: str, over: str) -> str:
+        """This step is ``done`` (what it was, said); the next begins, or the guided part is
+        ``over`` (said after it)."""
+        self.step += 1
+        return done + (" " + over if self.over else "")
+
+
+class Guide(Steps):
+    """The steps of a guided game for the person playing ``player`` (from 0)."""
+
+    def __init__(self, steps: int = STEPS, player: int = PERSON):
+        super().__init__(steps, player)
 
     def best(self, game: Game) -> Turn | None:
         """The best turn of the person's hand at the start of this step's turn (memoised, so
@@ -136,10 +151,7 @@ class Guide:
             return ""
         text = (_say(lang, "drew", k=self.step) if points is None
                 else _say(lang, "well_done", k=self.step, points=points))
-        self.step += 1
-        if self.over:
-            text += " " + _say(lang, "over")
-        return text
+        return self._next_step(text, _say(lang, "over"))
 
 
 def guided_game(seed: int = GUIDE_SEED) -> Game:
