@@ -48,15 +48,18 @@ def make_computer(kind: str, seed: int = 0):
     return make_board_player(kind, seed)
 
 
-def game_from_position(board: Board, players: int = 2, seed: int = 0) -> BoardGame:
+def game_from_position(board: Board, players: int = 2, seed: int = 0, hand=None) -> BoardGame:
     """A game that starts from ``board``: the tiles not on it shuffled by ``seed`` into the bag,
-    5 each dealt from its top (B3), scores 0."""
+    5 each dealt from its top (B3), scores 0; ``hand`` (a puzzle's): player 1 holds it, and the
+    others are dealt from the rest."""
     bag = list(full_bag())
-    for tile in board.tiles():
+    for tile in board.tiles() + tuple(hand or ()):
         bag.remove(tile)
     random.Random(seed).shuffle(bag)
-    hands = tuple(sort_tiles(bag[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(players))
-    rest, out = tuple(bag[players * HAND_SIZE:]), (False,) * players
+    dealt = players - (hand is not None)
+    hands = ((sort_tiles(hand),) if hand is not None else ()) + tuple(
+        sort_tiles(bag[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(dealt))
+    rest, out = tuple(bag[dealt * HAND_SIZE:]), (False,) * players
     state = BoardGameState(board, rest, hands, (HAND_SIZE,) * players, (0,) * players, out, 0,
                            end_reason(board, rest, hands, out))   # a position may end the game (B13)
     game = BoardGame(state, None)

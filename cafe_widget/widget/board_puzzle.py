@@ -7,14 +7,12 @@ screen, on the board: the same words and buttons."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 from ..engine import BoardGame
-from ..engine.board import full_bag, sort_tiles
-from ..engine.board_game import HAND_SIZE, BoardGameState, end_reason
 from ..render.board_words import board_say
 from ..render.words import say
+from .board_base import game_from_position
 from .modes import Mode
 
 PUZZLE = "puzzle"
@@ -23,16 +21,7 @@ PUZZLE = "puzzle"
 def puzzle_game(puzzle) -> BoardGame:
     """A two-player game at the puzzle's position, player 1 (to move) holding its hand; the other
     tiles in the bag and the second hand in a fixed order (seed 0): nobody else plays."""
-    rest = list(full_bag())
-    for tile in puzzle.board.tiles() + tuple(puzzle.hand):
-        rest.remove(tile)
-    random.Random(0).shuffle(rest)
-    other, bag = sort_tiles(rest[:HAND_SIZE]), tuple(rest[HAND_SIZE:])
-    hands = (tuple(puzzle.hand), other)
-    out = (False, False)
-    state = BoardGameState(puzzle.board, bag, hands, (HAND_SIZE, HAND_SIZE), (0, 0), out, 0,
-                           end_reason(puzzle.board, bag, hands, out))
-    return BoardGame(state, None)
+    return game_from_position(puzzle.board, 2, 0, hand=puzzle.hand)
 
 
 class BoardPuzzleMode(Mode):
