@@ -25,7 +25,7 @@ from .engine.board import CHAIRS, parse_hand, parse_placement, parse_tile
 from .engine.board_search import best_action
 from .engine.cards import TABLE_ADJECTIVES
 from .i18n import NN_, N_, Localized, join
-from .practice import Feedback, Grade, card_tables, climb, on_the_ladder
+from .practice import Feedback, Grade, card_tables, climb, on_the_ladder, read_points
 
 BOARD_PUZZLE_FILE = Path(__file__).with_name("data") / "board_puzzles.txt"
 LEVELS = (1, 2, 3)
@@ -275,20 +275,6 @@ def board_puzzles(level: int | None = None) -> list[BoardPuzzle]:
 
 # -- checks for exercises -------------------------------------------------------------------
 
-def _points_given(given, lang):
-    if isinstance(given, bool):
-        return Feedback(False, _say(lang, "not_number"), _say(lang, "not_number"))
-    if isinstance(given, int):
-        return given
-    if isinstance(given, str):
-        m = re.fullmatch(r"\s*([+-]?\d+)\s*(points?|pts?|punkte?)?\s*\.?\s*", given, flags=re.I)
-        if m:
-            return int(m.group(1))
-        if given.strip().lower() in ("refused", "refusé", "refuse", "abgelehnt", "no", "non", "nein", "-"):
-            return None
-    return Feedback(False, _say(lang, "not_number"), _say(lang, "not_number"))
-
-
 def check_board_points(board, action, given=..., lang: str | None = None, *, show: bool = False,
                        exercise: str | None = None) -> Feedback:
     """"How many points does ``action`` score on this board?" — one or two tiles
@@ -306,9 +292,9 @@ def check_board_points(board, action, given=..., lang: str | None = None, *, sho
     if given is ... and not show:
         text = _say(lang, "your_turn")
         return Feedback(False, text, text)
-    value = None if given is ... else _points_given(given, lang)
-    if isinstance(value, Feedback):
-        return value
+    value = None if given is ... else read_points(given, lang, negative=True)
+    if isinstance(value, Feedback):   # not read (no try): said for a tile, not a card
+        return Feedback(False, _say(lang, "not_number"), _say(lang, "not_number"))
     key = ("board points", board.format(), text)
     try:
         turn = board.play(text)

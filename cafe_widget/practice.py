@@ -514,8 +514,9 @@ def _read_cafe(cafe) -> Cafe:
     return cafe
 
 
-def _read_points(answer, lang: str | None):
-    """An int, the word for "refused" (→ None), or a Feedback saying how to answer."""
+def read_points(answer, lang: str | None, negative: bool = False):
+    """An int, the word for "refused" (→ None), or a Feedback saying how to answer (it costs no
+    try). ``negative``: a minus sign is read too (the board's bar, B9)."""
     if isinstance(answer, bool):
         return _answer_error(lang)
     if isinstance(answer, int):
@@ -526,9 +527,10 @@ def _read_points(answer, lang: str | None):
         return None
     if isinstance(answer, str):
         text = answer.strip().lower()
-        number = re.fullmatch(r"[+]?(\d{1,4})(\s*[^\W\d_]+)?\s*\.?", text)   # "8", "+8", "8 points"
-        if number and (number[2] is None or number[2].strip() not in _typed_words("refused_words")):
-            return int(number[1])
+        number = re.fullmatch(r"([+-]?)(\d{1,4})(\s*[^\W\d_]+)?\s*\.?", text)   # "8", "+8", "8 points"
+        if number and (number[1] != "-" or negative) and (
+                number[3] is None or number[3].strip() not in _typed_words("refused_words")):
+            return -int(number[2]) if number[1] == "-" else int(number[2])
         if text in _typed_words("refused_words"):
             return None
     return _answer_error(lang)
@@ -577,7 +579,7 @@ def check_points(cafe, placement: str, given=..., variant: bool = False, lang: s
         return _question_error(err, lang)
     if given is ... and not show:              # an exercise cell not answered yet
         return _not_yet(lang)
-    value = None if given is ... else _read_points(given, lang)
+    value = None if given is ... else read_points(given, lang)
     if isinstance(value, Feedback):
         return value
     move = ", ".join(f"{g}@{s}" for g, s in placements)
