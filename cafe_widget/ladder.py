@@ -19,6 +19,8 @@ from .progress import record
 WORDS = Localized({
     "hint_head": N_("Hint: "),
     "after_answer": N_(" (You had seen the answer: this one is not counted as solved.)"),
+    "no_answer": N_(" (In a graded assignment the answer is not shown: your teacher goes over it "
+                    "afterwards.)"),
 })
 
 #: What a check shows, by the number of wrong answers before this one.
@@ -26,16 +28,25 @@ STAGES = ("nudge", "hint", "answer")
 
 
 class Tries:
-    """The wrong answers given to each question so far, and the questions whose answer was shown."""
+    """The wrong answers given to each question so far, and the questions whose answer was shown.
+    ``graded``: a graded assignment's rule (:func:`assignment_mode`), the ladder stops at the
+    hint: no answer is shown, whatever the try or ``answer=True``."""
 
     def __init__(self) -> None:
         self._wrong: dict = {}
         self._shown: set = set()
+        self.graded = False
 
     def climb(self, key, right: bool, show: bool = False) -> tuple[str, int]:
         """One more answer to the question ``key``: (the stage to show — ``"right"``, ``"nudge"``,
         ``"hint"`` or ``"answer"`` — and this answer's try, from 1)."""
         wrong = self._wrong.get(key, 0)
+        if self.graded:
+            if right:
+                return "right", wrong + 1
+            if not show:
+                self._wrong[key] = wrong + 1
+            return ("nudge" if wrong == 0 and not show else "hint"), wrong + 1
         if show:
             self._shown.add(key)
             return "answer", wrong + 1
@@ -65,6 +76,13 @@ class Tries:
 TRIES = Tries()
 
 
+def assignment_mode(on: bool = True) -> None:
+    """A graded assignment's rule, for every check of the kernel (``cafe_widget.classroom.assignment``
+    turns it on): a wrong answer gets a nudge, then the hint, then the hint again with a word that
+    the answer is not shown here; ``answer=True`` gets the hint."""
+    TRIES.graded = bool(on)
+
+
 def step(key, lang: str | None, *, right: bool, show: bool, exercise, message: str, nudge: str,
          hint: str, answer: str, solution: str) -> tuple[str, int, str, str]:
     """One answer to the question ``key`` on the ladder, for every check: (its stage, its try,
@@ -79,7 +97,7 @@ def step(key, lang: str | None, *, right: bool, show: bool, exercise, message: s
     elif stage == "nudge":
         seen = nudge
     elif stage == "hint":
-        seen = hint
+        seen = hint + (WORDS.text("no_answer", lang) if TRIES.graded and (show or TRIES.wrong(key) > 2) else "")
     else:
         seen = solution if show else (answer or solution)
     if exercise is not None:

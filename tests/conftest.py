@@ -16,6 +16,8 @@ def _fresh_tries(tmp_path, monkeypatch):
     from cafe_widget.ladder import TRIES
 
     TRIES.forget()
+    TRIES.graded = False
     monkeypatch.setenv("CAFE_WIDGET_PROGRESS", str(tmp_path / "progress.json"))
     yield
     TRIES.forget()
+    TRIES.graded = False

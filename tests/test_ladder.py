@@ -202,3 +202,29 @@ def test_an_export_that_cannot_be_written_says_why_and_changes_nothing(tmp_path,
     assert capsys.readouterr().out == (f"Could not write {tmp_path / 'no' / 'such' / 'folder.csv'}: "
                                        "No such file or directory. Nothing else changed.\n")
     assert prog.states()["04"]["4.1"]["state"] == "solved"
+
+
+# -- a graded assignment (issue 25): the ladder stops at the hint -------------------------------
+
+def test_in_an_assignment_no_check_ever_shows_the_answer():
+    from cafe_widget.classroom import assignment
+
+    assignment()
+    p = Puzzle(E12, "RUf ITf ITm DEm")
+    stages = [p.grade(wrong).stage for wrong in ("RUf@c2", "RUf@c2, ITf@c4", "DEm@d1", "DEm@d1")]
+    assert stages == ["nudge", "hint", "hint", "hint"]
+    asked = p.grade(show=True)
+    assert asked.stage == "hint" and "RUf@c2, ITm@d3" not in asked.message
+    assert asked.message.endswith("(In a graded assignment the answer is not shown: your teacher goes over it "
+                                  "afterwards.)")
+    points = [check_points(CAFE, "RUf@c2", n) for n in (3, 4, 5, 7)]
+    assert [f.stage for f in points] == ["nudge", "hint", "hint", "hint"]
+    assert all("+6" not in f.message for f in points)            # b2's 6 points: the answer, never said
+    seats = check_seats(CAFE, "ITm", answer=True)
+    assert seats.stage == "hint" and "d3" not in seats.message
+    verdicts = [predict(n, 8, explain="eight, the answer", exercise="4.1") for n in (1, 2, 3)]
+    assert [v.stage for v in verdicts] == ["nudge", "hint", "hint"]
+    assert predict(8, 8, exercise="4.1").right                    # right is still right
+    assert prog.states()["04"]["4.1"] == {"state": prog.SOLVED, "tries": 4}
+    assignment(False)
+    assert check_points(CAFE, "RUf@c2", 9).stage == "answer"      # the course's ladder again
