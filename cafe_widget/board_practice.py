@@ -369,12 +369,13 @@ def check_chairs(board, tile: str, chairs=..., lang: str | None = None, *, show:
     legal = board.legal_chairs(tile)
     right = sorted(given, key=CHAIRS.index) == legal
     chairs_text = join(legal, lang) if legal else _say(lang, "none")
+    expected = " ".join(legal) or "-"          # as a student types it, like check_seats' "e4 d5"
     key = ("board chairs", board.format(), tile)
     solution = _say(lang, "chairs_wrong" if legal else "chairs_wrong_none", tile=tile, chairs=chairs_text)
     hint = _say(lang, "chairs_hint", tile=tile)
     if right and chairs is not ...:
         message = _say(lang, "chairs_right" if legal else "chairs_right_none", tile=tile, chairs=chairs_text)
-        return climb(Feedback(True, message, message, chairs_text, None, solution, hint, message),
+        return climb(Feedback(True, message, message, expected, None, solution, hint, message),
                      key, show, exercise, lang)
     missing = [c for c in legal if c not in given]
     wrong = [c for c in given if c not in legal]
@@ -393,5 +394,5 @@ def check_chairs(board, tile: str, chairs=..., lang: str | None = None, *, show:
         nudge += WORDS.text("chairs_nudge_missing", lang, n=len(missing)).format(missing=len(missing))
     if wrong:
         nudge += _say(lang, "chairs_nudge_rules", rules=join([f"{c} ({r})" for c, r in zip(wrong, rules)], lang))
-    return climb(Feedback(False, "", nudge + ".", chairs_text, rules[0] if rules else None, solution, hint, text),
+    return climb(Feedback(False, "", nudge + ".", expected, rules[0] if rules else None, solution, hint, text),
                  key, show, exercise, lang)

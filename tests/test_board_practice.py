@@ -114,6 +114,7 @@ def test_check_chairs_ladder_and_bad_input():
     third = check_chairs(position, "ITm", "c2")
     assert third.stage == "answer" and third.message.startswith("Not quite: ITm may sit on d1, f1, c2")
     assert check_chairs(position, "ITm", "d1 f1 c2 e2 g2 d3 f3").right
+    assert third.expected == "d1 f1 c2 e2 g2 d3 f3"       # as typed: a graded assignment's answer (issue 25)
     assert not check_chairs(position, "XXm", "c2").right
     assert not check_chairs(position, "ITm", ["c2", 7]).right
 
