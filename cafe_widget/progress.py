@@ -9,7 +9,8 @@ temporary file and renamed over the old one (atomic: a crash never leaves half a
 file that cannot be read, or is not ours, is set aside beside it (``….broken-N``) with a
 sentence saying so — never a traceback, never lost silently.
 
-``teach.progress()`` shows it; :func:`export` writes a copy a student can hand in (CSV or JSON).
+``teach.progress()`` shows it; :func:`export` writes a copy a student can hand in (CSV or JSON,
+with the student's name when given), which ``python -m cafe_widget.classroom summary`` reads.
 Standard library only.
 """
 
@@ -178,19 +179,29 @@ def states() -> dict[str, dict]:
     return out
 
 
-def export(target) -> Path:
-    """Write the record for handing in: ``.csv`` (notebook, exercise, state, tries) or ``.json``."""
+def export(target, name: str | None = None) -> Path:
+    """Write the record for handing in: ``.csv`` (notebook, exercise, state, tries, and a
+    ``student`` column when ``name`` is given) or ``.json`` (with a top-level ``"student"``)."""
     target = Path(target)
+    if name is not None and (not isinstance(name, str) or not name.strip()):
+        raise ValueError(f"name= is the student's name, a non-empty text, not {name!r}")
+    name = None if name is None else " ".join(name.split())
     rows = [(nb, ex, e["state"], e["tries"]) for nb, exs in states().items() for ex, e in exs.items()]
     if target.suffix.lower() == ".json":
-        text = json.dumps({"format": FORMAT, "version": 1,
-                           "exercises": {ex: {"notebook": nb, "state": st, "tries": tr}
-                                         for nb, ex, st, tr in rows}}, indent=1)
+        data = {"format": FORMAT, "version": 1}
+        if name is not None:
+            data["student"] = name
+        data["exercises"] = {ex: {"notebook": nb, "state": st, "tries": tr} for nb, ex, st, tr in rows}
+        text = json.dumps(data, indent=1)
     elif target.suffix.lower() == ".csv":
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(("notebook", "exercise", "state", "tries"))
-        writer.writerows(rows)
+        if name is None:
+            writer.writerow(("notebook", "exercise", "state", "tries"))
+            writer.writerows(rows)
+        else:
+            writer.writerow(("notebook", "exercise", "state", "tries", "student"))
+            writer.writerows(row + (name,) for row in rows)
         text = buffer.getvalue()
     else:
         raise ValueError(f"export to a .csv or a .json file, not {target.name!r}")
@@ -318,9 +329,9 @@ class ProgressView:
 _asked_reset = False
 
 
-def show(export_to=None, reset_all: bool = False, lang: str | None = None):
-    """``teach.progress``: the view; or, with ``export_to``, the file written; with
-    ``reset_all``, asked first, then done."""
+def show(export_to=None, reset_all: bool = False, lang: str | None = None, name: str | None = None):
+    """``teach.progress``: the view; or, with ``export_to``, the file written (with the
+    student's ``name`` in it when given); with ``reset_all``, asked first, then done."""
     global _asked_reset
     if reset_all:
         done = sum(e["state"] != NOT_TRIED for exs in states().values() for e in exs.values())
@@ -335,7 +346,7 @@ def show(export_to=None, reset_all: bool = False, lang: str | None = None):
     _asked_reset = False
     if export_to is not None:
         try:
-            written = export(export_to)
+            written = export(export_to, name)
         except OSError as err:   # a folder that does not exist, no permission: said, not raised
             print(_say(WORDS["not_written"], lang, path=str(export_to), reason=err.strerror or type(err).__name__))
             return None

@@ -491,11 +491,13 @@ def pictures(*items, lang: str | None = None) -> Frames:
     return Frames(out, message)
 
 
-def progress(export: str | None = None, reset: bool = False, lang: str | None = None):
+def progress(export: str | None = None, reset: bool = False, lang: str | None = None,
+             name: str | None = None):
     """What you have done, notebook by notebook: each exercise not tried, tried, solved at the
     1st, 2nd or 3rd try, or its answer shown — a picture and a table, kept between sessions
-    (:mod:`cafe_widget.progress`). ``progress(export="progress.csv")`` (or ``.json``) writes a
-    copy to hand in; ``progress(reset=True)`` forgets everything (it asks first)."""
+    (:mod:`cafe_widget.progress`). ``progress(export="progress.csv", name="Ana")`` (or ``.json``)
+    writes a copy to hand in, with your name in it; ``progress(reset=True)`` forgets everything
+    (it asks first)."""
     from . import progress as _progress
 
-    return _progress.show(export, reset, lang)
+    return _progress.show(export, reset, lang, name)

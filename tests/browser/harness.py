@@ -399,6 +399,16 @@ class Lab:
         tracker = settings / "notebook-extension" / "tracker.jupyterlab-settings"
         tracker.parent.mkdir(parents=True, exist_ok=True)
         tracker.write_text(json.dumps({"windowingMode": "none"}))
+        # The test extras install nbgrader (issue 25), which enables its Lab extension (an
+        # Assignments panel, a Nbgrader menu) and its server extensions: a student's Lab on
+        # Binder has neither, so the Lab under test has neither either.
+        config = self.tmp / "config"
+        (config / "labconfig").mkdir(parents=True, exist_ok=True)
+        (config / "labconfig" / "page_config.json").write_text(json.dumps(
+            {"disabledExtensions": {"@jupyter/nbgrader": True}}))
+        (config / "jupyter_server_config.json").write_text(json.dumps({"ServerApp": {"jpserver_extensions": {
+            f"nbgrader.server_extensions.{name}": False
+            for name in ("formgrader", "validate_assignment", "assignment_list", "course_list")}}}))
 
     def _start_server(self) -> None:
         env = dict(os.environ)

@@ -1,0 +1,487 @@
+"""``python -m cafe_widget.classroom make-course DIR``: the course as an nbgrader course.
+
+One assignment a teaching notebook (``01_the_cafe`` … ``14_board_game_play``, or the French
+ones), generated from the course's notebooks each time, never a copy kept by hand:
+
+- each numbered exercise cell (``answer = ...`` then a check that names its ``exercise=``)
+  becomes two cells: a **solution cell** (``ex4_1_answer``: the student's answer; the right one,
+  computed by the engine, between ``### BEGIN SOLUTION`` and ``### END SOLUTION``) and a locked
+  **autograder test cell** (``ex4_1_check``) that runs the course's own check and asserts on its
+  verdict (``Feedback.right``, ``Prediction.right``, a puzzle's ``Grade.legal``/``.solved``:
+  a puzzle gives 1 of its 2 points for an allowed turn that is not the best);
+- every other cell is locked (read-only), its output cleared; folded answers
+  (``<details><summary>Answer</summary>``) are left out;
+- a first cell turns the assignment's rule on (:func:`cafe_widget.classroom.assignment`): the
+  checks give a nudge, then the hint, never the answer.
+
+The right answers are the engine's: the notebook is run once in a kernel (``nbclient``), each
+exercise cell asking its check for the answer instead of grading one. ``DIR/nbgrader_config.py``
+names the course, its root (the folder itself, wherever it is moved), a cell timeout and the
+``answer = ...`` stub nbgrader puts in place of a solution.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import tokenize
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..i18n import NN_, N_, available, translate
+
+ROOT = Path(__file__).resolve().parents[2]
+#: The course's notebooks by language (the repository's ``notebooks/``).
+FOLDERS = {"en": "notebooks", "fr": "notebooks/fr"}
+COURSE_ID = "cafe_international"
+#: Points of an autograder cell, by its check: a puzzle's 2 are 1 for an allowed turn, 2 for the best.
+POINTS = {"feedback": 1, "predict": 1, "puzzle": 2}
+#: The checks whose verdict is a :class:`~cafe_widget.practice.Feedback`.
+FEEDBACK_CHECKS = ("check_points", "check_seats", "check_chairs", "check_board_points")
+MARK = "CAFE-SOLUTION "
+#: A folded answer of a "Try it yourself" section (the summary's words, in either language).
+FOLDED = re.compile(r"\n*<details>\s*<summary>\s*(?:Answers?|Réponses?)\s*</summary>.*?</details>\n*", re.S)
+
+WORDS = {
+    "start": N_("# A graded assignment: a wrong answer gets a nudge, then a hint, never the answer."),
+    "points": N_("# this cell's points: 2 for the best turn, 1 for an allowed turn that scores less"),
+    "not_yet": N_("Not right yet: read the line above, change your answer, then run both cells again."),
+    "no_course": N_("No notebooks of the course in {folder}: give the course's folder with --from."),
+    "no_lang": N_("The course's notebooks are in {langs}: there are none in {lang}."),
+    "unknown": N_("No notebook of the course starts with {wanted}: choose among {numbers}."),
+    "not_empty": N_("{path} already holds an assignment's source ({names}): choose an empty folder, "
+                    "or add --force to write over it."),
+    "no_kernel": N_("make-course runs each notebook once in a Jupyter kernel to compute the right answers: "
+                    "install nbgrader first (pip install 'cafe_widget[classroom]')."),
+    "running": N_("Running {n} notebooks once to compute the right answers…"),
+    "failed": N_("The notebook {name} stopped with an error, nothing was written: {error}"),
+    "written": N_("Written: {path}, {assignments} assignments, {cells} graded cells, {points} points."),
+    "exercises": NN_("{n} exercise", "{n} exercises"),
+    "points_n": NN_("{n} point", "{n} points"),
+    "next": N_("Next, in {path}: nbgrader generate_assignment {first}"),
+}
+
+
+def _say(key: str, speaking: str, **facts) -> str:
+    return translate(WORDS[key], speaking).format(**facts)
+
+
+# -- reading the course's exercises --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Exercise:
+    """A numbered exercise cell of a notebook: its number (``"4.1"``), the check's kind
+    (``"feedback"``, ``"predict"``, ``"puzzle"``), the comment of its ``answer = ...`` line, the
+    statements before the check (``setup``, as written) and the check call (as written)."""
+
+    number: str
+    kind: str
+    comment: str
+    setup: str
+    call: str
+    tree: ast.Call
+
+    @property
+    def grade_id(self) -> str:
+        return "ex" + self.number.replace(".", "_")
+
+    @property
+    def points(self) -> int:
+        return POINTS[self.kind]
+
+
+class CourseError(ValueError):
+    """The course cannot be made as asked: a sentence saying why (the command prints it)."""
+
+
+def _exercise_number(call: ast.Call) -> str | None:
+    for keyword in call.keywords:
+        if keyword.arg == "exercise" and isinstance(keyword.value, ast.Constant):
+            return str(keyword.value.value)
+    return None
+
+
+def _kind(call: ast.Call) -> str | None:
+    func = call.func
+    if isinstance(func, ast.Name) and func.id in FEEDBACK_CHECKS:
+        return "feedback"
+    if isinstance(func, ast.Name) and func.id == "predict":
+        return "predict"
+    if isinstance(func, ast.Attribute) and func.attr == "grade":
+        return "puzzle"
+    return None
+
+
+def exercise_of(source: str) -> Exercise | None:
+    """The exercise a code cell is (``answer = ...`` first, a check naming ``exercise=`` last),
+    or None for any other cell. A cell that names an exercise in another shape is a
+    :class:`CourseError` naming it: the course's exercises must stay gradable."""
+    if "exercise=" not in source:
+        return None
+    body = ast.parse(source).body
+    last = body[-1] if body else None
+    call = last.value if isinstance(last, ast.Expr) and isinstance(last.value, ast.Call) else None
+    number = _exercise_number(call) if call is not None else None
+    answers = [s for s in body[:-1] if isinstance(s, ast.Assign) and len(s.targets) == 1
+               and isinstance(s.targets[0], ast.Name) and s.targets[0].id == "answer"
+               and isinstance(s.value, ast.Constant) and s.value.value is ...]
+    kind = _kind(call) if call is not None else None
+    if not (number and len(answers) == 1 and kind):
+        raise CourseError(f"an exercise cell that make-course cannot grade (an answer = ... line, a check "
+                          f"naming exercise= last):\n{source}")
+    lines = source.splitlines()
+    line = lines[answers[0].lineno - 1]
+    comment = line.split("#", 1)[1].strip() if "#" in line else ""
+    keep = [text for n, text in enumerate(lines[:last.lineno - 1], 1)
+            if not answers[0].lineno <= n <= answers[0].end_lineno]
+    setup = "\n".join(keep).strip("\n")
+    call_text = "\n".join(lines[last.lineno - 1:last.end_lineno])
+    return Exercise(number, kind, comment, setup, call_text, call)
+
+
+def notebooks(lang: str, folder: Path | None = None, wanted=None) -> list[Path]:
+    """The course's teaching notebooks in ``lang`` (``NN_*.ipynb``), or those ``wanted``
+    (numbers ``"04"``, ``"4"`` or names)."""
+    if lang not in FOLDERS:
+        raise CourseError(_say("no_lang", lang if lang in available() else "en",
+                               langs=", ".join(FOLDERS), lang=lang))
+    folder = Path(folder) if folder else ROOT / FOLDERS[lang]
+    found = sorted(folder.glob("[0-9][0-9]_*.ipynb"))
+    if not found:
+        raise CourseError(_say("no_course", lang, folder=folder))
+    if not wanted:
+        return found
+    chosen = []
+    for want in wanted:
+        key = want.removesuffix(".ipynb")
+        match = [p for p in found if p.stem == key or (key.isdigit() and p.stem[:2] == key.zfill(2))]
+        if not match:
+            raise CourseError(_say("unknown", lang, wanted=want, numbers=" ".join(p.stem[:2] for p in found)))
+        chosen += [p for p in match if p not in chosen]
+    return chosen
+
+
+def exercises(path: Path) -> list[Exercise]:
+    """The numbered exercises of a notebook, in order."""
+    cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
+    return [e for e in (exercise_of("".join(c["source"])) for c in cells if c["cell_type"] == "code") if e]
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """An assignment of the course: its name (the notebook's), title, exercises and points."""
+
+    name: str
+    title: str
+    exercises: tuple[Exercise, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(e.points for e in self.exercises)
+
+
+def assignment_of(path: Path) -> Assignment:
+    cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
+    title = "".join(cells[0]["source"]).splitlines()[0].lstrip("# ").strip() if cells else path.stem
+    return Assignment(Path(path).stem, title, tuple(exercises(path)))
+
+
+def assignments(lang: str = "en", folder: Path | None = None, wanted=None) -> list[Assignment]:
+    """The course's assignments in ``lang``, with their exercises and points (nothing is run)."""
+    return [assignment_of(p) for p in notebooks(lang, folder, wanted)]
+
+
+# -- the right answers, computed by the engine -----------------------------------------------------
+
+def solution_marker(number: str, kind: str, value, lang: str | None = None) -> None:
+    """In the kernel that computes the right answers: print ``number``'s answer as the source of
+    a Python value (``8``, ``"a2 c4"``, ``2, 3``, ``"yes"``)."""
+    from ..i18n import current
+    from ..practice import WORDS as PRACTICE_WORDS
+    from ..teach import WORDS as TEACH_WORDS
+
+    lang = current(lang)
+    if kind == "feedback":            # the check's verdict asked with show=True: its expected answer
+        text = value.expected
+        if re.fullmatch(r"-?\d+", text):
+            literal = text
+        elif text == "refused":
+            literal = json.dumps(PRACTICE_WORDS.text("refused_answer", lang), ensure_ascii=False)
+        else:
+            literal = json.dumps(text)
+    elif kind == "puzzle":            # the puzzle itself: its best turn (or action)
+        literal = json.dumps(value.best.text)
+    elif isinstance(value, bool):     # predict's truth
+        literal = json.dumps(TEACH_WORDS.text("yes" if value else "no", lang), ensure_ascii=False)
+    elif isinstance(value, int):
+        literal = str(value)
+    elif isinstance(value, (tuple, list)) and all(isinstance(v, int) for v in value):
+        literal = ", ".join(str(v) for v in value)
+    else:
+        literal = json.dumps(str(value), ensure_ascii=False)
+    print(MARK + json.dumps({"exercise": number, "answer": literal}, ensure_ascii=False))
+
+
+def _capture(exercise: Exercise) -> str:
+    """The exercise cell, run to print its right answer instead of grading one."""
+    call = copy.deepcopy(exercise.tree)
+    call.keywords = [k for k in call.keywords if k.arg != "exercise"]
+    if exercise.kind == "feedback":
+        call.keywords.append(ast.keyword("show", ast.Constant(True)))
+        value = call
+    elif exercise.kind == "predict":
+        value = call.args[1] if len(call.args) > 1 else next(k.value for k in call.keywords if k.arg == "truth")
+    else:
+        value = call.func.value
+    lines = ["answer = ...", exercise.setup,
+             "from cafe_widget.classroom.course import solution_marker as _solution_marker",
+             f"_solution_marker({exercise.number!r}, {exercise.kind!r}, {ast.unparse(value)})"]
+    return "\n".join(line for line in lines if line)
+
+
+def solve(path: Path, timeout: int = 120, lang: str = "en") -> dict[str, str]:
+    """The right answer of each exercise of the notebook at ``path``, as Python source: the
+    notebook is run once in a fresh kernel (its folder the working directory), each exercise
+    cell printing its check's answer. A cell that fails is a :class:`CourseError`."""
+    try:
+        import nbformat
+        from nbclient import NotebookClient
+        from nbclient.exceptions import CellExecutionError
+    except ImportError:
+        raise CourseError(_say("no_kernel", lang)) from None
+
+    nb = nbformat.read(str(path), as_version=4)
+    capturing = []
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = []
+            exercise = exercise_of(cell.source)
+            if exercise:
+                cell.source = _capture(exercise)
+                capturing.append(cell)
+    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                            resources={"metadata": {"path": str(Path(path).parent)}})
+    try:
+        client.execute(stderr=subprocess.DEVNULL)   # the kernel's own warnings are not the teacher's
+    except CellExecutionError as err:
+        lines = [line for line in str(err).strip().splitlines() if line.strip()]
+        raise CourseError(_say("failed", lang, name=Path(path).name, error=lines[-1] if lines else err)) from None
+    answers = {}
+    for cell in capturing:
+        for output in cell.outputs:
+            for line in output.get("text", "").splitlines():
+                if line.startswith(MARK):
+                    found = json.loads(line[len(MARK):])
+                    answers[found["exercise"]] = found["answer"]
+    return answers
+
+
+def solve_all(paths: list[Path], jobs: int | None = None, lang: str = "en") -> dict[Path, dict[str, str]]:
+    """:func:`solve` for each notebook, ``jobs`` kernels at a time (a core each by default)."""
+    jobs = jobs or max(1, min(len(paths), os.cpu_count() or 1))
+    progress = os.environ.get("CAFE_WIDGET_PROGRESS")
+    with tempfile.TemporaryDirectory() as scratch:
+        os.environ["CAFE_WIDGET_PROGRESS"] = str(Path(scratch) / "progress.json")   # never the teacher's
+        try:
+            with ThreadPoolExecutor(jobs) as pool:
+                return dict(zip(paths, pool.map(lambda path: solve(path, lang=lang), paths)))
+        finally:
+            if progress is None:
+                os.environ.pop("CAFE_WIDGET_PROGRESS", None)
+            else:
+                os.environ["CAFE_WIDGET_PROGRESS"] = progress
+
+
+# -- writing the assignments -----------------------------------------------------------------------
+
+def _meta(grade_id: str, *, solution=False, grade=False, locked=True, points=None) -> dict:
+    meta = {"grade": grade, "grade_id": grade_id, "locked": locked, "schema_version": 3,
+            "solution": solution, "task": False}
+    if points is not None:
+        meta["points"] = points
+    return {"nbgrader": meta}
+
+
+def _multiline_string(text: str) -> bool:
+    try:
+        return any(t.type == tokenize.STRING and t.start[0] != t.end[0]
+                   for t in tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return True
+
+
+def _assigned(name: str, call: str) -> str:
+    """``name = call``, the call's further lines moved right as far (unless a string spans them)."""
+    if "\n" not in call or _multiline_string(call):
+        return f"{name} = {call}"
+    first, *rest = call.split("\n")
+    pad = " " * (len(name) + 3)
+    return "\n".join([f"{name} = {first}", *(pad + line if line.strip() else line for line in rest)])
+
+
+def test_source(exercise: Exercise, lang: str) -> str:
+    """The autograder test cell of ``exercise``: the course's check, an assert on its verdict."""
+    if exercise.kind == "feedback":
+        check = [_assigned("feedback", exercise.call),
+                 "assert feedback.right, feedback.message",
+                 "print(feedback.message)"]
+    elif exercise.kind == "predict":
+        check = [_assigned("prediction", exercise.call),
+                 f"assert prediction is not None and prediction.right, {json.dumps(_say('not_yet', lang), ensure_ascii=False)}"]
+    else:
+        check = [_assigned("grade", exercise.call),
+                 "assert grade.legal, grade.message",
+                 "print(grade.message)",
+                 f"2 if grade.solved else 1       {_say('points', lang)}"]
+    return "\n".join(([exercise.setup, ""] if exercise.setup else []) + check)
+
+
+def solution_source(exercise: Exercise, answer: str) -> str:
+    return "\n".join(([f"# {exercise.comment}"] if exercise.comment else [])
+                     + ["### BEGIN SOLUTION", f"answer = {answer}", "### END SOLUTION"])
+
+
+def _code(source: str, meta: dict) -> dict:
+    return {"cell_type": "code", "execution_count": None, "id": meta["nbgrader"]["grade_id"], "metadata": meta,
+            "outputs": [], "source": source}
+
+
+def _id(prefix: str, source: str, used: set) -> str:
+    digest = hashlib.sha1(source.encode("utf-8")).hexdigest()
+    n, grade_id = 8, f"{prefix}_{digest[:8]}"
+    while grade_id in used:             # two cells alike (rare): a longer digest, then a count
+        n += 1
+        grade_id = f"{prefix}_{digest[:n]}" if n <= 40 else f"{prefix}_{digest[:8]}_{n}"
+    used.add(grade_id)
+    return grade_id
+
+
+LINK = re.compile(r"\]\((?:\.\./)?([0-9][0-9]_[A-Za-z0-9_]+)\.ipynb\)")
+FILE_LINK = re.compile(r"\]\((?:\.\./)?(rules_card(?:_fr)?\.md)\)")
+
+
+def assignment_notebook(path: Path, answers: dict[str, str], lang: str) -> dict:
+    """The nbgrader source notebook of the course notebook at ``path``, given its right answers."""
+    nb = json.loads(Path(path).read_text(encoding="utf-8"))
+    cells, used, started = [], set(), False
+    for cell in nb["cells"]:
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            source = FOLDED.sub("\n\n", source).strip("\n")
+            source = LINK.sub(lambda m: f"](../{m.group(1)}/{m.group(1)}.ipynb)", source)
+            source = FILE_LINK.sub(lambda m: f"]({m.group(1)})", source)
+            grade_id = _id("read", source, used)
+            cells.append({"cell_type": "markdown", "id": grade_id, "metadata": _meta(grade_id), "source": source})
+            continue
+        if cell["cell_type"] != "code":
+            continue
+        if not started:                 # the assignment's rule, before the first code cell
+            start = f"from cafe_widget.classroom import assignment\nassignment()     {_say('start', lang)}"
+            cells.append(_code(start, _meta("assignment_start")))
+            used.add("assignment_start")
+            started = True
+        exercise = exercise_of(source)
+        if exercise is None:
+            cells.append(_code(source, _meta(_id("code", source, used))))
+            continue
+        if exercise.number not in answers:
+            raise CourseError(f"no right answer was computed for exercise {exercise.number} of {Path(path).name}")
+        cells.append(_code(solution_source(exercise, answers[exercise.number]),
+                           _meta(f"{exercise.grade_id}_answer", solution=True, locked=False)))
+        cells.append(_code(test_source(exercise, lang),
+                           _meta(f"{exercise.grade_id}_check", grade=True, points=exercise.points)))
+        used.update({f"{exercise.grade_id}_answer", f"{exercise.grade_id}_check"})
+    metadata = {k: v for k, v in nb["metadata"].items() if k in ("kernelspec", "language_info")}
+    return {"cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": 5}
+
+
+CONFIG = '''\
+# nbgrader's configuration of the Café International course, written by
+#   python -m cafe_widget.classroom make-course
+# The course's root is this folder, wherever it is moved.
+import os
+
+c = get_config()  # noqa: F821 (nbgrader defines it)
+c.CourseDirectory.course_id = {course_id!r}
+c.CourseDirectory.root = os.path.dirname(os.path.abspath(__file__))
+# A cell that runs longer than this (seconds) stops the notebook's grading.
+c.ExecutePreprocessor.timeout = {timeout}
+# What a student finds in place of a solution: the course's own "answer = ..." line.
+c.ClearSolutions.code_stub = {{"python": "answer = ..."}}
+# On a JupyterHub: the exchange folder students fetch from and submit to (it must exist, and
+# everyone must be able to write in it: mkdir -p /srv/nbgrader/exchange; chmod ugo+rwx …).
+# c.Exchange.root = "/srv/nbgrader/exchange"
+# On a shared machine, no exchange: `nbgrader zip_collect ASSIGNMENT` takes the notebooks (or
+# zip files of them) put in downloaded/ASSIGNMENT/archive/, each named STUDENT--NOTEBOOK.ipynb.
+c.FileNameCollectorPlugin.named_regexp = r"(?:.*/)?(?P<student_id>[A-Za-z0-9_-]+?)--(?P<file_id>[^/]+\\.ipynb)$"
+'''
+
+
+def make_course(target, lang: str = "en", wanted=None, *, folder=None, force: bool = False,
+                timeout: int = 120, jobs: int | None = None, answers=None) -> list[Assignment]:
+    """Write the nbgrader course in ``target``: ``nbgrader_config.py`` and
+    ``source/<assignment>/<assignment>.ipynb`` for each notebook (``wanted``: some of them).
+    ``answers`` ({notebook path: {exercise: answer}}) skips running the notebooks (tests)."""
+    target = Path(target)
+    paths = notebooks(lang, folder, wanted)
+    made = [assignment_of(p) for p in paths]
+    source = target / "source"
+    taken = sorted(p.name for p in source.glob("*") if p.is_dir()) if source.is_dir() else []
+    if taken and not force:
+        raise CourseError(_say("not_empty", lang, path=target, names=", ".join(taken)))
+    if answers is None:
+        print(_say("running", lang, n=len(paths)), flush=True)
+        answers = solve_all(paths, jobs, lang)
+    for path, assignment in zip(paths, made):
+        folder_out = source / assignment.name
+        folder_out.mkdir(parents=True, exist_ok=True)
+        nb = assignment_notebook(path, answers[path], lang)
+        (folder_out / f"{assignment.name}.ipynb").write_text(
+            json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        for linked in sorted(set(FILE_LINK.findall(Path(path).read_text(encoding="utf-8")))):
+            original = Path(path).parent / linked
+            if not original.exists():
+                original = Path(path).parent.parent / linked
+            if original.exists():
+                shutil.copyfile(original, folder_out / linked)
+    (target / "nbgrader_config.py").write_text(CONFIG.format(course_id=COURSE_ID, timeout=timeout), encoding="utf-8")
+    return made
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m cafe_widget.classroom make-course",
+                                     description="Write the course as an nbgrader course in DIR.")
+    parser.add_argument("dir", help="the course's folder (nbgrader's root): created if need be")
+    parser.add_argument("--lang", default="en", help="the course's language: en or fr")
+    parser.add_argument("--notebooks", nargs="+", metavar="NN", help="only these notebooks (01 04 …)")
+    parser.add_argument("--from", dest="folder", help="the course's notebooks (default: the repository's)")
+    parser.add_argument("--force", action="store_true", help="write over the assignments already there")
+    parser.add_argument("--timeout", type=int, default=120, help="nbgrader's cell timeout, in seconds")
+    args = parser.parse_args(argv)
+    lang = args.lang if args.lang in available() else "en"
+    try:
+        made = make_course(args.dir, args.lang, args.notebooks, folder=args.folder, force=args.force,
+                           timeout=args.timeout)
+    except CourseError as err:
+        print(err, file=sys.stderr)
+        return 1
+    cells = sum(len(a.exercises) for a in made)
+    print(_say("written", lang, path=args.dir, assignments=len(made), cells=cells,
+               points=sum(a.points for a in made)))
+    for a in made:
+        n, points = len(a.exercises), a.points
+        print(f"  {a.name:<26} {translate(WORDS['exercises'], lang, n).format(n=n):<14} "
+              f"{translate(WORDS['points_n'], lang, points).format(n=points):<10} {a.title}")
+    print(_say("next", lang, path=args.dir, first=made[0].name))
+    return 0
