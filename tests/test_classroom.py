@@ -89,12 +89,12 @@ def test_an_assignment_locks_every_cell_but_the_answers_and_hides_the_folded_one
 
 def test_a_puzzle_gives_one_of_its_two_points_for_an_allowed_turn():
     cell = next(c for c, m in _cells(_built("05")) if m["grade_id"] == "ex5_2_check")["source"]
-    assert cell.splitlines()[-4:] == [
+    assert cell.splitlines()[-5:] == [
         'grade = puzzle.grade(answer, exercise="5.2")',
         "assert grade.legal, grade.message",
         "print(grade.message)",
-        "2 if grade.solved else 1       # this cell's points: 2 for the best turn, 1 for an allowed turn "
-        "that scores less"]
+        "# this cell's points: 2 for the best turn, 1 for an allowed turn that scores less",
+        "2 if grade.solved else 1"]
 
 
 def test_the_readme_and_both_guides_list_every_assignment_with_its_points():

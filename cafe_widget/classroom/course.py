@@ -55,6 +55,7 @@ FOLDED = re.compile(r"\n*<details>\s*<summary>\s*(?:Answers?|Réponses?)\s*</sum
 
 WORDS = {
     "start": N_("# A graded assignment: a wrong answer gets a nudge, then a hint, never the answer."),
+    "then": N_("# then run the cell under this one: it checks your answer"),
     "points": N_("# this cell's points: 2 for the best turn, 1 for an allowed turn that scores less"),
     "not_yet": N_("Not right yet: read the line above, change your answer, then run both cells again."),
     "no_course": N_("No notebooks of the course in {folder}: give the course's folder with --from."),
@@ -343,12 +344,13 @@ def test_source(exercise: Exercise, lang: str) -> str:
         check = [_assigned("grade", exercise.call),
                  "assert grade.legal, grade.message",
                  "print(grade.message)",
-                 f"2 if grade.solved else 1       {_say('points', lang)}"]
+                 _say("points", lang),
+                 "2 if grade.solved else 1"]
     return "\n".join(([exercise.setup, ""] if exercise.setup else []) + check)
 
 
-def solution_source(exercise: Exercise, answer: str) -> str:
-    return "\n".join(([f"# {exercise.comment}"] if exercise.comment else [])
+def solution_source(exercise: Exercise, answer: str, lang: str) -> str:
+    return "\n".join(([f"# {exercise.comment}"] if exercise.comment else []) + [_say("then", lang)]
                      + ["### BEGIN SOLUTION", f"answer = {answer}", "### END SOLUTION"])
 
 
@@ -397,7 +399,7 @@ def assignment_notebook(path: Path, answers: dict[str, str], lang: str) -> dict:
             continue
         if exercise.number not in answers:
             raise CourseError(f"no right answer was computed for exercise {exercise.number} of {Path(path).name}")
-        cells.append(_code(solution_source(exercise, answers[exercise.number]),
+        cells.append(_code(solution_source(exercise, answers[exercise.number], lang),
                            _meta(f"{exercise.grade_id}_answer", solution=True, locked=False)))
         cells.append(_code(test_source(exercise, lang),
                            _meta(f"{exercise.grade_id}_check", grade=True, points=exercise.points)))
