@@ -2,7 +2,8 @@
 
 ``from cafe_widget import Cafe, Game, IllegalMove, NotationError`` (the rules, standard library
 only), ``from cafe_widget import Board, BoardGame`` (the board game of 1989) and
-``from cafe_widget import CafeWidget, BoardWidget`` (the café and the board on ipycanvas).
+``from cafe_widget import CafeWidget, BoardWidget`` (the café and the board on ipycanvas);
+``from cafe_widget import Table``: one game, a seat a laptop (:mod:`cafe_widget.table`).
 ``cafe_widget.language("fr")`` makes everything the package says French (``"de"``: German).
 """
 
@@ -10,7 +11,7 @@ from .engine import Board, BoardGame, Cafe, Game, IllegalMove, NotationError
 from .i18n import language
 
 __all__ = ["Board", "BoardGame", "BoardWidget", "Cafe", "CafeWidget", "Game", "IllegalMove", "NotationError",
-           "language"]
+           "Table", "language"]
 
 
 def __getattr__(name):
@@ -24,5 +25,9 @@ def __getattr__(name):
         from .widget import BoardWidget
 
         return BoardWidget
+    if name == "Table":
+        from .table import Table
+
+        return Table
     raise AttributeError(f"module 'cafe_widget' has no attribute {name!r}")
 __version__ = "0.1.0"

@@ -40,7 +40,7 @@ import traceback
 from collections import Counter, deque
 from functools import lru_cache
 
-from cafe_widget import BoardGame, Cafe, Game, IllegalMove, NotationError
+from cafe_widget import BoardGame, Cafe, Game, IllegalMove, NotationError, Table
 from cafe_widget.engine.board import CHAIRS, full_bag
 from cafe_widget.engine.cards import GUEST_KINDS, NATIONS, full_guest_deck, full_table_deck, is_guest, is_nation
 from cafe_widget.widget import BoardWidget, CafeWidget
@@ -207,6 +207,16 @@ def _sandbox(seed: int) -> CafeWidget:
     return CafeWidget.from_notation(cafe.format(), lang=_lang(seed))
 
 
+def _table(game, players, seed: int):
+    """A table (issue 26): a seat for each person and a screen; each step is taken by one of
+    them, drawn by the step's own random (``Fuzzer.one_step``)."""
+    table = Table(game, players=players, lang=_lang(seed))
+    for i in table.humans:
+        table.seat(i)
+    table.screen()
+    return table.widgets[0]
+
+
 def _board_4(seed: int) -> BoardWidget:
     players = ["human", "random", "human", "strong"]
     shift = seed % 4
@@ -229,6 +239,8 @@ KINDS = {
     "board-2": lambda seed: BoardWidget(game=BoardGame.new(2, seed=seed), players=["human", "greedy"],
                                         lang=_lang(seed)),
     "board-4": _board_4,
+    "table-card": lambda seed: _table(Game.new(3, seed=seed), ["human", "human", "steady"], seed),
+    "table-board": lambda seed: _table(BoardGame.new(2, seed=seed), ["human", "human"], seed),
 }
 
 
@@ -589,6 +601,22 @@ class Fuzzer:
                 self.one_step()
         return self.counts
 
+    def check_table(self, table) -> None:
+        """At a table: every seat and screen showing the game shows the table's one game; a
+        seat's hand is its own player's (the card game's), the screen shows none."""
+        from cafe_widget.table import _at_the_game
+
+        for w in table.widgets:
+            if not _safe(lambda: _at_the_game(w), False):
+                continue
+            if w._game is not table.game:
+                self.fail("a seat shows another game than the table's", f"{w!r} vs {table.game!r}")
+            view = _safe(w.view)
+            if isinstance(w, CafeWidget) and w.mode == "play" and view is not None and not w._game.is_over:
+                own = w._game.hand(w.player) if w.player is not None else ()
+                if tuple(view.hand) != tuple(own):
+                    self.fail("a seat shows a hand not its own", f"seat {w._at_table}: {view.hand} vs {own}")
+
     def check_api(self) -> None:
         w = self.w
         for name in ("click", "command", "load", "save", "status", "mode", "game", "scene", "locate", "size",
@@ -598,6 +626,9 @@ class Fuzzer:
                           f"{type(w).__name__} has no attribute {name!r}")
 
     def one_step(self) -> None:
+        table = getattr(self.w, "_the_table", None)
+        if table is not None:   # at a table: the step is taken by one of its seats or its screen
+            self.w = self.rng.choice(table.widgets)
         step = self.choose()
         self.description = step.describe()
         if self.trace is not None:
@@ -617,6 +648,8 @@ class Fuzzer:
                 self.fail(f"exception escaped w.{step.method}: {type(err).__name__}{self._where(err)}",
                           traceback.format_exc())
         self.previous = step
+        if table is not None:
+            self.check_table(table)
         self.typed = " ".join(a for a in step.args if isinstance(a, str))
         self.check(step, before)
         self.tally()

@@ -24,6 +24,12 @@ class BoardPlay:
     def _name(self, p: int) -> str:
         return board_player_name(p, self.lang, self._kinds)
 
+    def _mover(self) -> int:
+        return self._game.to_move
+
+    def _seated(self) -> None:
+        """Every hand is open on the board (B3): a seat or the screen shows them all."""
+
     def _selected_tile(self) -> str | None:
         if self._selected is None:
             return None
@@ -392,9 +398,15 @@ class BoardPlay:
             return
         game = self._game
         if key is not None:
+            why = self._not_yours()
+            if why and key not in HISTORY_KEYS:
+                raise Refused(why)
             getattr(self, f"_button_{key}")()
             return
         head = step.split(None, 1)[0].lower()
+        why = self._not_yours()
+        if why:   # at a table, another player's turn
+            raise Refused(why)
         if head not in ACTION_WORDS and "@" not in step:
             raise Refused(board_say(self.lang, "command_unknown", text=shorten(step)))
         if head in ACTION_WORDS:

@@ -27,11 +27,11 @@ from ..render.board_words import board_say
 from ..render.words import say
 from ..render.scene import hit_test
 from .safety import Refused, field, read_json
-from .shell import Shell
+from .shell import SCREEN, Shell
 # the names tests and notebooks read here, as before the split
 from .board_base import (ACTION_WORDS, COMMANDS, HUMAN, KINDS, STATE_KEYS,  # noqa: F401
                          game_from_position, make_computer)
-from .board_history import HISTORY, BoardHistory
+from .board_history import HISTORY, HISTORY_KEYS, BoardHistory
 from .board_play import BoardPlay
 from .board_puzzle import PUZZLE, BoardPuzzleMode, BoardPuzzleScreen
 from .board_sandbox import SANDBOX, BoardSandboxMode, BoardSandboxScreen
@@ -82,7 +82,12 @@ class Play(Mode):
         if w._round is not None:   # the computers' actions come first: shown at once
             w._fast_forward()
             return
-        if w._answered_first("new" if region.kind == "button" and region.name == "new" else None):
+        new = region.kind == "button" and region.name == "new"
+        why = w._not_yours()
+        if why and not (new and w._where() == SCREEN) and not (region.kind == "button" and region.name in HISTORY_KEYS
+                                                              and not new):
+            raise Refused(why)   # at a table, another player's turn (the screen may start a new game)
+        if w._answered_first("new" if new else None):
             return
         if region.kind == "button" and region.name.startswith("declare:"):
             w._declare(region.name.split(":", 1)[1])
@@ -300,6 +305,9 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
     # -- events -----------------------------------------------------------------------------
 
     STATE_KEYS = STATE_KEYS
+    #: At a table, what every seat shows as the one that acted left it (the game aside).
+    SHARED_KEYS = ("_info", "_marks")
+    FRESH = {"_viewing": None, "_selected": None, "_asking": None, "_swap_mode": False, "_hint": (), "_confirm": None}
 
     def _unexpected(self) -> str:
         return board_say(self.lang, "error", error="{error}")

@@ -70,7 +70,7 @@ class ComputerTurns:
             self._finish_text(" ".join(texts))
             return
         nxt = self._game.to_move
-        if self._humans() > 1 and not self.teaching and nxt != player:
+        if self._humans() > 1 and not self.teaching and nxt != player and self._at_table is None:
             self._revealed = False
         if self._guide is not None and self._guide.active(self._game):
             texts = texts + [self._guide.instruction(self._game, self.lang)]

@@ -17,6 +17,9 @@ from ..render.words import WHY, card_points, game_lines, say, turn_lines
 from .card_saves import GAME, HUMAN
 from .card_base import HISTORY_BUTTONS, _hint_labels
 from .modes import Mode
+from .safety import Refused
+from .shell import SCREEN, TABLE_WORDS
+from ..i18n import say as i18n_say
 
 
 class Play(Mode):
@@ -41,6 +44,8 @@ class Play(Mode):
             info = info + tuple(say(lang, "hand_of", name=w._name(q), hand=" ".join(game.hands[q]) or "—")
                                 for q in range(game.players) if q != p)
         handover = "" if w._revealed or game.is_over else say(lang, "handover", name=w._name(p))
+        if w._where() == SCREEN and not game.is_over:   # the table's screen: whose turn, never a hand
+            handover = i18n_say(TABLE_WORDS["at_seat"], lang, name=w._name(w._mover()))
         title_key = "all_hands" if w.teaching else "your_hand"
         declare_ok = any(w._kinds[q] == HUMAN for q in game.who_may_declare())
         waiting = w._waiting is not None
@@ -67,10 +72,17 @@ class Play(Mode):
         """A click on the live game: the scoresheet's buttons at any time; nothing for a person
         while the computers play (their turns come first), nor behind the R12c question or the
         hot-seat hand-over; else a card, a seat, a table or a button."""
-        if region.kind == "button" and region.name in HISTORY_BUTTONS:
-            getattr(w, f"_button_{region.name}")()
+        if region.kind == "button" and region.name in HISTORY_BUTTONS and not (
+                region.name == "new" and w._where() not in (None, SCREEN) and w._not_yours()):
+            getattr(w, f"_button_{region.name}")()   # a seat starts a new game only in its turn
             return
         game = w._game
+        why = w._not_yours()
+        if why:   # at a table, another player's turn: this seat's own computers shown at once, else refused
+            if w._round is not None:
+                w._fast_forward()
+                return
+            raise Refused(why)
         if not game.is_over and game.to_move in w._bots and w._waiting is None:
             w._fast_forward()   # never act for a computer: the computers' turns come first
             return
@@ -109,7 +121,16 @@ class PlayScreen:
         return self._current().hand(self)
 
     def _shown_player(self) -> int:
+        if self.player is not None:   # at a table: this seat's player, whoever is to move
+            return self.player
         return self._game.to_move if self._waiting is None else self._waiting
+
+    def _mover(self) -> int:
+        return self._game.to_move if self._waiting is None else self._waiting
+
+    def _seated(self) -> None:
+        if self._at_table is not None:   # a seat shows its own hand, the screen none: no hand-over
+            self._revealed = self._where() != SCREEN
 
     def _seat_scores(self, guest: str) -> dict:
         if self._game is None:

@@ -216,3 +216,10 @@ class Guarded:
             self.redraw()
         except Exception:  # noqa: BLE001
             pass
+        try:
+            self._tell_table()
+        except Exception:  # noqa: BLE001 - another seat's redraw: never a traceback here
+            pass
+
+    def _tell_table(self) -> None:
+        """After an event: a widget at a table tells the others (the shell's)."""

@@ -16,8 +16,19 @@ import asyncio
 
 import ipywidgets as widgets
 
+from ..i18n import N_, say
 from .draw import SCALE, aria_status, draw_layer, draw_patches, make_canvas, one_message
 from .safety import Guarded, error_sentence
+
+
+#: The seat of the table's screen (the projector's view: no hand, no moves).
+SCREEN = "screen"
+TABLE_WORDS = {
+    "not_your_turn": N_("It is {name}'s turn: wait for yours. Nothing was changed."),
+    "screen": N_("This is the table's screen: play from your seat. Nothing was changed."),
+    "at_seat": N_("{name} is to move, at their seat."),
+    "your_turn": N_("Your turn, {name}."),
+}
 
 
 class Shell(Guarded, widgets.VBox):
@@ -36,6 +47,10 @@ class Shell(Guarded, widgets.VBox):
         rows of widgets under it); ``lang``: the widget's own language, or None to follow
         ``cafe_widget.language()``."""
         self._init_language(lang)
+        #: At a table (:class:`cafe_widget.Table`): the table, and this widget's seat there —
+        #: a player's index, or ``SCREEN`` for the projector's view. None: a widget of its own.
+        self._the_table = None
+        self._at_table = None
         self.size = (width, height)
         self._canvas = make_canvas(width, height)
         self._live = widgets.HTML("")   # the status again, for screen readers (aria-live)
@@ -61,6 +76,22 @@ class Shell(Guarded, widgets.VBox):
     def status(self) -> str:
         """The status line: what the last action did, or why it was refused."""
         return self._status
+
+    @property
+    def player(self) -> int | None:
+        """At a table, the player whose seat this is (the index ``game.to_move`` uses); None for
+        the table's screen and for a widget of its own."""
+        seat = self._at_table
+        if isinstance(seat, int) and self._game is not None and seat < self._game.players:
+            return seat
+        return None
+
+    def _where(self):
+        """At a table: this widget's player, or ``SCREEN`` (the screen, or a seat the game loaded
+        there has no player for); None for a widget of its own."""
+        if self._at_table is None:
+            return None
+        return SCREEN if self.player is None else self.player
 
     @property
     def mode(self) -> str:
@@ -142,6 +173,59 @@ class Shell(Guarded, widgets.VBox):
         except Exception as err:  # noqa: BLE001 - never a traceback, here either
             self._round = None
             self._set_status(error_sentence(err, self.lang, self._unexpected()), "error")
+        self.redraw()
+        self._tell_table()
+
+    def _tell_table(self) -> None:
+        """At a table: every other seat and screen shows the game as this widget left it."""
+        if self._the_table is not None:
+            self._the_table._changed(self)
+
+    # -- at a table ------------------------------------------------------------------------------
+
+    #: What a widget at a table takes from the one that acted, besides the game: what the last
+    #: turns were, the marks of their seats (set by each widget).
+    SHARED_KEYS: tuple = ()
+    #: What a widget at a table resets when the table's game is another one (new, loaded): the
+    #: position looked back at, the card or tile chosen (set by each widget).
+    FRESH: dict = {}
+
+    def _not_yours(self) -> str | None:
+        """At a table, why this seat may not act now (another player's turn; the screen, which
+        only shows), or None when it may. Each widget says who is to act (``_mover``: the card
+        game may wait on another player's R12c choice) and what a seat keeps (``_seated``)."""
+        if self._at_table is None or self._game is None or self._current().name != "play":
+            return None
+        if self._where() == SCREEN:
+            return say(TABLE_WORDS["screen"], self.lang)
+        game = self._game
+        if game.is_over:
+            return None
+        mover = self._mover()
+        if mover != self.player:
+            return say(TABLE_WORDS["not_your_turn"], self.lang, name=self._name(mover))
+        return None
+
+    def _adopt(self, source) -> None:
+        """At a table, after ``source`` acted: its game (the same object), its computers, what
+        it says the last turns were; the status too, unless it is ``source``'s own refusal or
+        in another language. This widget's own pacing stops once the computers are done."""
+        if self._game is not source._game:   # another game (new, loaded): this screen's own state starts afresh
+            for key, value in self.FRESH.items():
+                setattr(self, key, value)
+        self._game, self._bots, self._kinds = source._game, source._bots, source._kinds
+        for key in self.SHARED_KEYS:
+            setattr(self, key, getattr(source, key))
+        if source._kind != "error" and source.lang == self.lang:
+            self._set_status(source._status, source._kind)
+            game = self._game
+            if self.player is not None and not game.is_over and self._mover() == self.player:
+                self._set_status((self._status + " " if self._status else "")
+                                 + say(TABLE_WORDS["your_turn"], self.lang, name=self._name(self.player)), "ok")
+        game = self._game
+        if self._round is not None and (game.is_over or game.to_move not in self._bots):
+            self._round, self._pace_token = None, self._pace_token + 1
+        self._seated()
         self.redraw()
 
     def _pacing(self) -> bool:

@@ -63,7 +63,11 @@ class TypedCommands:
         self._click(*self._scene.locate(key))
 
     def _need_hand(self, game) -> None:
-        """A typed move plays from the hand shown: never behind the hand-over screen."""
+        """A typed move plays from the hand shown: never behind the hand-over screen, nor from
+        a table's seat out of its turn."""
+        why = self._not_yours()
+        if why:
+            raise Refused(why)
         if game is not None and not game.is_over and not self._revealed:
             raise Refused(say(self.lang, "handover", name=self._name(game.to_move)))
 

@@ -382,6 +382,10 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         self._set_status(say(self.lang, key, **facts), "")
 
     LAYERS, ZONES = LAYERS, ZONES
+    #: At a table, what every seat shows as the one that acted left it (the game aside).
+    SHARED_KEYS = ("_info", "_badges", "_marks", "_marks_at", "_waiting")
+    FRESH = {"_viewing": None, "_view_best": False, "_reviewing": False, "_sheet_start": None, "_selected": None,
+             "_hint": (), "_refused": None, "_confirm": None}
 
     def _build_scene(self, view):
         return build_scene(view)

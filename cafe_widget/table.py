@@ -1,0 +1,177 @@
+"""One game, many laptops: a table that several seats share, in one kernel.
+
+    table = Table(Game.new(players=3, seed=5), players=["human", "human", "computer"])
+    table.screen()          # the projector: the café, the scores, the last turns, whose turn
+    table.seat(0)           # player 1's laptop: that hand only, and moves only in that turn
+    table.share()           # seat-1.ipynb, seat-2.ipynb …, each bound to this kernel
+
+A seat is a widget of the game (:class:`~cafe_widget.CafeWidget` for a :class:`Game`,
+:class:`~cafe_widget.BoardWidget` for a :class:`BoardGame`) fixed on one player: no hand-over
+screen, and a click or a typed line out of its turn is refused with whose turn it is, changing
+nothing. Every seat and screen holds the same game object; after any event in one of them (a
+move, a computer's turn, undo, a new game, a load) the table tells the others, which redraw.
+The engine knows nothing of it. The computers' turns are played by the widget whose move
+started them, paced as in a widget of its own, once.
+
+Hands are private on the screen only: every browser attached to the kernel receives every
+canvas's drawing. Real secrecy needs one kernel per player and a game service between them.
+"""
+
+from __future__ import annotations
+
+import json
+import weakref
+
+from .engine import BoardGame, Game
+from .i18n import N_, say
+from .widget.board_widget import BoardWidget
+from .widget.shell import SCREEN
+from .widget.widget import CafeWidget
+
+TABLE_FORMAT = "cafe_widget table"
+HUMAN = "human"
+
+WORDS = {
+    "not_a_seat": N_("There is no seat {seat} at this table: its players are numbered 0 to {last}."),
+    "computer_seat": N_("Player {n} is a computer: a seat is for a person (the humans are {humans})."),
+    "not_a_table": N_("This is not a saved table: {problem}."),
+}
+
+
+def _same(a, b) -> bool:
+    """Two games in the same state (a refusal puts back a copy of the game as it was)."""
+    try:
+        return b is not None and type(a) is type(b) and a.to_json() == b.to_json()
+    except Exception:  # noqa: BLE001 - a game that cannot be written is not the same
+        return False
+
+
+def _at_the_game(w) -> bool:
+    """Whether ``w`` shows the table's game (live, or looked back at), not a sandbox, a puzzle
+    or a game tried from a past position (*Try from here*: the live game waits in ``_stash``)."""
+    return (getattr(w, "_game", None) is not None and w.mode in ("play", "history")
+            and getattr(w, "_stash", None) is None)
+
+
+class Table:
+    """A game that several widgets share: :meth:`seat` for each person, :meth:`screen` for the
+    projector. ``players`` as in the widgets (``"human"``, ``"computer"``, ``"strong"`` …; by
+    default everyone is a person); ``pace``: seconds between the computers' turns after a
+    person's own click; ``lang``: the table's language (None: the package's)."""
+
+    def __init__(self, game, players=None, *, pace: float = 0.9, lang: str | None = None):
+        if not isinstance(game, (Game, BoardGame)):
+            raise TypeError(f"a Table plays a Game or a BoardGame, not {type(game).__name__}")
+        self._cls = BoardWidget if isinstance(game, BoardGame) else CafeWidget
+        self.players = tuple(players) if players is not None else (HUMAN,) * game.players
+        self.pace, self.lang = pace, lang
+        self._widgets: list = []          # weak references: a seat cell run again leaves the old one
+        # The first widget: it holds the game, plays the computers due first, and is the screen's
+        # model until one is asked for.
+        self._host = self._widget(game, SCREEN)
+        self.game = self._host._game
+
+    # -- the widgets -------------------------------------------------------------------------------
+
+    def _widget(self, game, seat):
+        w = self._cls(game=game, players=list(self.players), lang=self.lang, pace=self.pace)
+        w._at_table, w._the_table = seat, self
+        w._seated()
+        self._widgets.append(weakref.ref(w))
+        return w
+
+    def _live(self) -> list:
+        out = [ref() for ref in self._widgets]
+        self._widgets = [weakref.ref(w) for w in out if w is not None]
+        return [w for w in out if w is not None]
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The players who are people: the seats there are."""
+        return tuple(i for i, kind in enumerate(self.players) if kind == HUMAN)
+
+    def seat(self, i: int):
+        """A widget fixed on player ``i`` (0 is player 1, as ``game.to_move`` counts): that
+        player's hand, moves only in that player's turn. Run the cell again after a reload: the
+        new widget joins the same game."""
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(self.players):
+            raise ValueError(say(WORDS["not_a_seat"], self.lang, seat=repr(i), last=len(self.players) - 1))
+        if self.players[i] != HUMAN:
+            raise ValueError(say(WORDS["computer_seat"], self.lang, n=i + 1,
+                                 humans=", ".join(str(h) for h in self.humans) or "—"))
+        return self._adopted(self._widget(self.game, i))
+
+    def screen(self):
+        """The projector's view: the café or board, the scores, the last turns, whose turn; no
+        hand, no moves (the scoresheet's buttons and a new game only)."""
+        return self._adopted(self._widget(self.game, SCREEN))
+
+    def _adopted(self, w):
+        """A new widget shows what the others show (their last turns, their status)."""
+        w._adopt(self._host)
+        return w
+
+    @property
+    def widgets(self) -> list:
+        """Every seat and screen of the table still shown (or kept) somewhere."""
+        return [w for w in self._live() if w is not self._host]
+
+    # -- what the widgets tell the table ---------------------------------------------------------
+
+    def _changed(self, source) -> None:
+        """``source`` handled an event (or a computer's turn): every other widget takes its game
+        and what it says, and redraws. A widget that left the game for another screen (a café
+        loaded as a sandbox, a puzzle) neither gives nor takes: it is on its own until it opens a
+        game again (or its seat cell is run again)."""
+        if not _at_the_game(source):
+            return
+        if source.refused and source._game is not self.game and _same(source._game, self.game):
+            source._game = self.game   # a refusal put back a copy of the very same game: nothing changed
+            return
+        revealed = getattr(source, "_revealed", None)
+        source._seated()          # a game loaded with fewer players: a seat it has no player for is a screen
+        if getattr(source, "_revealed", None) != revealed:
+            source.redraw()
+        self.game = source._game
+        for w in self._live():
+            if w is not source and _at_the_game(w):
+                w._adopt(source)
+
+    # -- save and load -----------------------------------------------------------------------------
+
+    def save(self) -> str:
+        """The table as text: its game (with the players) as a widget saves it."""
+        return json.dumps({"format": TABLE_FORMAT, "version": 1, "game": json.loads(self._host.save())})
+
+    def load(self, text: str) -> None:
+        """Every seat and screen goes on from a saved table (:meth:`save`) or a saved game. A
+        text that is refused changes nothing: ValueError saying why."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError):
+            data = None
+        if isinstance(data, dict) and data.get("format") == TABLE_FORMAT:
+            if data.get("version") != 1 or not isinstance(data.get("game"), dict):
+                raise ValueError(say(WORDS["not_a_table"], self.lang, problem="version or game"))
+            text = json.dumps(data["game"])
+        host = self._host
+        host.load(text)
+        if host.refused:
+            raise ValueError(host.status)
+        self.players = tuple(host._kinds)
+
+    @classmethod
+    def from_save(cls, text: str, **options) -> "Table":
+        """A table from :meth:`save`'s text."""
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
+            raise ValueError(say(WORDS["not_a_table"], None, problem="no table format"))
+        game = json.dumps(data["game"])
+        reader = BoardWidget if json.loads(game).get("format", "").startswith("cafe_widget board") else CafeWidget
+        w = reader.from_notation(game)
+        table = cls(w._game, players=w._kinds, **options)
+        return table
+
+    def __repr__(self) -> str:
+        return (f"<Table {type(self.game).__name__} {len(self.players)} players "
+                f"({', '.join(self.players)}), {len(self.widgets)} widgets>")
