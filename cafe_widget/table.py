@@ -23,7 +23,7 @@ import json
 import weakref
 
 from .engine import BoardGame, Game
-from .i18n import N_, say
+from .i18n import N_, translate
 from .widget.board_widget import BoardWidget
 from .widget.shell import SCREEN
 from .widget.widget import CafeWidget
@@ -51,6 +51,10 @@ def _at_the_game(w) -> bool:
     or a game tried from a past position (*Try from here*: the live game waits in ``_stash``)."""
     return (getattr(w, "_game", None) is not None and w.mode in ("play", "history")
             and getattr(w, "_stash", None) is None)
+
+
+def _say(key: str, lang: str | None, **facts) -> str:
+    return translate(WORDS[key], lang).format(**facts)
 
 
 class Table:
@@ -95,9 +99,9 @@ class Table:
         player's hand, moves only in that player's turn. Run the cell again after a reload: the
         new widget joins the same game."""
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(self.players):
-            raise ValueError(say(WORDS["not_a_seat"], self.lang, seat=repr(i), last=len(self.players) - 1))
+            raise ValueError(_say("not_a_seat", self.lang, seat=repr(i), last=len(self.players) - 1))
         if self.players[i] != HUMAN:
-            raise ValueError(say(WORDS["computer_seat"], self.lang, n=i + 1,
+            raise ValueError(_say("computer_seat", self.lang, n=i + 1,
                                  humans=", ".join(str(h) for h in self.humans) or "—"))
         return self._adopted(self._widget(self.game, i))
 
@@ -152,7 +156,7 @@ class Table:
             data = None
         if isinstance(data, dict) and data.get("format") == TABLE_FORMAT:
             if data.get("version") != 1 or not isinstance(data.get("game"), dict):
-                raise ValueError(say(WORDS["not_a_table"], self.lang, problem="version or game"))
+                raise ValueError(_say("not_a_table", self.lang, problem="version or game"))
             text = json.dumps(data["game"])
         host = self._host
         host.load(text)
@@ -165,7 +169,7 @@ class Table:
         """A table from :meth:`save`'s text."""
         data = json.loads(text)
         if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
-            raise ValueError(say(WORDS["not_a_table"], None, problem="no table format"))
+            raise ValueError(_say("not_a_table", None, problem="no table format"))
         game = json.dumps(data["game"])
         reader = BoardWidget if json.loads(game).get("format", "").startswith("cafe_widget board") else CafeWidget
         w = reader.from_notation(game)

@@ -18,8 +18,7 @@ from .card_saves import GAME, HUMAN
 from .card_base import HISTORY_BUTTONS, _hint_labels
 from .modes import Mode
 from .safety import Refused
-from .shell import SCREEN, TABLE_WORDS
-from ..i18n import say as i18n_say
+from .shell import SCREEN, table_say
 
 
 class Play(Mode):
@@ -45,7 +44,7 @@ class Play(Mode):
                                 for q in range(game.players) if q != p)
         handover = "" if w._revealed or game.is_over else say(lang, "handover", name=w._name(p))
         if w._where() == SCREEN and not game.is_over:   # the table's screen: whose turn, never a hand
-            handover = i18n_say(TABLE_WORDS["at_seat"], lang, name=w._name(w._mover()))
+            handover = table_say("at_seat", lang, name=w._name(w._mover()))
         title_key = "all_hands" if w.teaching else "your_hand"
         declare_ok = any(w._kinds[q] == HUMAN for q in game.who_may_declare())
         waiting = w._waiting is not None

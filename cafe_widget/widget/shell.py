@@ -16,7 +16,7 @@ import asyncio
 
 import ipywidgets as widgets
 
-from ..i18n import N_, say
+from ..i18n import N_, translate
 from .draw import SCALE, aria_status, draw_layer, draw_patches, make_canvas, one_message
 from .safety import Guarded, error_sentence
 
@@ -29,6 +29,12 @@ TABLE_WORDS = {
     "at_seat": N_("{name} is to move, at their seat."),
     "your_turn": N_("Your turn, {name}."),
 }
+
+
+
+def table_say(key: str, lang: str | None, **facts) -> str:
+    """A table's sentence ``key`` in ``lang``, its facts filled in."""
+    return translate(TABLE_WORDS[key], lang).format(**facts)
 
 
 class Shell(Guarded, widgets.VBox):
@@ -197,13 +203,13 @@ class Shell(Guarded, widgets.VBox):
         if self._at_table is None or self._game is None or self._current().name != "play":
             return None
         if self._where() == SCREEN:
-            return say(TABLE_WORDS["screen"], self.lang)
+            return table_say("screen", self.lang)
         game = self._game
         if game.is_over:
             return None
         mover = self._mover()
         if mover != self.player:
-            return say(TABLE_WORDS["not_your_turn"], self.lang, name=self._name(mover))
+            return table_say("not_your_turn", self.lang, name=self._name(mover))
         return None
 
     def _adopt(self, source) -> None:
@@ -221,7 +227,7 @@ class Shell(Guarded, widgets.VBox):
             game = self._game
             if self.player is not None and not game.is_over and self._mover() == self.player:
                 self._set_status((self._status + " " if self._status else "")
-                                 + say(TABLE_WORDS["your_turn"], self.lang, name=self._name(self.player)), "ok")
+                                 + table_say("your_turn", self.lang, name=self._name(self.player)), "ok")
         game = self._game
         if self._round is not None and (game.is_over or game.to_move not in self._bots):
             self._round, self._pace_token = None, self._pace_token + 1
