@@ -141,6 +141,20 @@ class Table:
             if w is not source and _at_the_game(w):
                 w._adopt(source)
 
+    # -- joining from other laptops -----------------------------------------------------------------
+
+    def share(self, folder=None, name: str | None = None) -> list[str] | None:
+        """Write a small notebook for each person's seat (``seat-1.ipynb`` …, the player's name
+        in its title, one cell ``table.seat(i)``) in ``folder`` (the notebook's own, by default),
+        bind each to this running kernel through the Jupyter server's sessions API, and print
+        the links: a student who opens one is at this table. ``name``: the table's variable in
+        this notebook (found by itself when it is a global one). Says what it cannot do (not in
+        a kernel of a Jupyter server, no permission …) instead of failing; returns the links, or
+        None."""
+        from . import sharing
+
+        return sharing.share(self, folder, name)
+
     # -- save and load -----------------------------------------------------------------------------
 
     def save(self) -> str:

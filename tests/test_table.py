@@ -19,7 +19,9 @@ from cafe_widget.engine.board_search import best_action
 def _move(game) -> str:
     """The mover's best turn (or a draw) as a typed line."""
     best = game.best_turn()
-    return f"{best.text}, end" if best else "draw"
+    if best:
+        return f"{best.text}, end"
+    return "draw" if game.explain_draw() is None else f"down {game.hand()[0]}"   # 12 cards: one face down (R11)
 
 
 def _action(action) -> str:
@@ -220,3 +222,55 @@ def test_the_computers_turns_are_paced_once_after_a_live_click():
     assert steps[0] == 1 and steps[-1] <= 3 and len(steps) >= 2, seen   # the computers one at a time
     _all_at(table, table.game)
     assert first.view().cafe == last.view().cafe
+
+
+@pytest.mark.parametrize("kind", ["card", "board"])
+def test_a_whole_game_played_from_the_seats_with_every_screen_following(kind):
+    if kind == "card":
+        table = Table(Game.new(players=3, seed=21), players=["human", "human", "steady"], pace=0)
+    else:
+        table = Table(BoardGame.new(players=3, seed=21), players=["human", "human", "greedy"], pace=0)
+    seats = {0: table.seat(0), 1: table.seat(1)}
+    screen = table.screen()
+    moves = 0
+    while not table.game.is_over and moves < 400:
+        game = table.game
+        mover = game.to_move
+        if kind == "card":
+            line = _move(game) if game.state.may_declare != mover else "end"
+        else:
+            line = _action(best_action(game.board, game.hand()))
+        before = game.to_json()
+        seats[1 - mover].command(line)                   # the mover's line from the other seat: refused
+        assert seats[1 - mover].refused and table.game.to_json() == before
+        seats[mover].command(line)
+        assert not seats[mover].refused, seats[mover].status
+        moves += 1
+        _all_at(table, table.game)
+        if kind == "card":
+            for p, w in seats.items():
+                assert w.view().hand == (table.game.hand(p) if not table.game.is_over else w.view().hand)
+            assert screen.view().cafe == table.game.cafe
+        else:
+            assert screen.view().board == seats[0].view().board == table.game.board
+    assert table.game.is_over, moves
+    assert seats[0].status == seats[1].status == screen.status   # the result, said in every seat
+
+
+def test_share_outside_a_jupyter_server_says_so_and_writes_nothing(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    table = Table(Game.new(players=2, seed=5), pace=0)
+    assert table.share() is None
+    assert capsys.readouterr().out == (
+        "The table can be shared only from a notebook running on a Jupyter server (JupyterLab, a JupyterHub, "
+        "Binder): this Python is not such a kernel. Nothing was written.\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_seat_notebook_holds_the_player_and_one_cell():
+    from cafe_widget.sharing import seat_notebook
+
+    nb = seat_notebook("klasse", 1, "Player 2", 2, "en")
+    assert [c["cell_type"] for c in nb["cells"]] == ["markdown", "code"]
+    assert nb["cells"][0]["source"].startswith("# Seat 2 · Player 2\n\nYou are Player 2 at the table of your class.")
+    assert nb["cells"][1]["source"] == "klasse.seat(1)"

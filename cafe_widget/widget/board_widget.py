@@ -54,7 +54,7 @@ class Play(Mode):
         choices = w._joker_choices()
         turn = game.turn
         over = game.is_over
-        human = not over and w._kinds[game.to_move] == HUMAN
+        human = not over and w._kinds[game.to_move] == HUMAN and not w._not_yours()   # at a table: its own turn
         info = w._info
         if turn is not None and turn.cards:
             info = (board_say(lang, "this_turn"),) + tuple(f"{c.text} = {c.points}" for c in turn.cards) + info

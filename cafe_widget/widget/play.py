@@ -55,6 +55,8 @@ class Play(Mode):
                    ("declare", say(lang, "declare"), declare_ok),
                    ("hint", say(lang, "hint"), not game.is_over and w._revealed
                     and w._kinds[p] == HUMAN and not waiting))
+        if w._not_yours():   # at a table, another player's turn (or the screen): nothing to press here
+            buttons = tuple((key, label, False) for key, label, _ in buttons)
         marks = w._marks if w._marks_at == len(game.log) and turn is None else ()
         return View(game.cafe, lang, hand=hand if w._revealed or game.is_over else (),
                     hand_title=say(lang, title_key, name=w._name(p), count=len(hand)),
