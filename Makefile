@@ -50,9 +50,13 @@ notebooks: $(VENV)/.installed-test
 translations: $(VENV)/.installed-test
 	$(PY) tools/translations.py
 
-# JupyterLab refuses to run as root unless told; only root gets --allow-root.
+# JupyterLab refuses to run as root unless told; only root gets --allow-root. LAB_OPTIONS are
+# passed on: for a class playing one table from several laptops (Table.share(), the teacher's
+# guide, chapter 8), a lab the room can reach:
+#   make lab LAB_OPTIONS="--ServerApp.ip=0.0.0.0 --IdentityProvider.token=cafe-2026"
+LAB_OPTIONS ?=
 lab: $(VENV)/.installed-lab
-	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) $(if $(wildcard $(FIRST)),$(FIRST),.)
+	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_OPTIONS) $(if $(wildcard $(FIRST)),$(FIRST),.)
 
 bench: $(VENV)/.installed-test
 	$(PY) benchmarks/engine.py

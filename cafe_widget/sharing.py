@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -38,6 +39,9 @@ WORDS = {
                 "appears, and you play in your turn. The table's screen shows whose turn it is. After a "
                 "reload of the page, run the cell again."),
     "shared": N_("The table is shared: each student opens their seat's link, then runs its cell."),
+    "local": N_("This server listens on this computer only: the other laptops cannot open these links. Start it "
+                "for the room (make lab LAB_OPTIONS=\"--ServerApp.ip=0.0.0.0\", see the teacher's guide) or share a "
+                "JupyterHub or Binder server."),
     "token": N_("On a server with a token or a password, the students need it too (the room's JupyterLab: "
                 "see the teacher's guide)."),
 }
@@ -145,7 +149,7 @@ def share(table, folder=None, name: str | None = None) -> list[str] | None:
         return None
     links = []
     for n, seat in enumerate(table.humans, start=1):
-        file = folder / f"seat-{n}.ipynb"
+        file = folder / f"{'' if var == 'table' else var + '-'}seat-{n}.ipynb"   # two tables, two sets of seats
         player = table._host._name(seat)
         try:
             file.write_text(json.dumps(seat_notebook(var, seat, player, n, lang), indent=1, ensure_ascii=False) + "\n",
@@ -160,9 +164,21 @@ def share(table, folder=None, name: str | None = None) -> list[str] | None:
             reason = f"HTTP {err.code}" if isinstance(err, urllib.error.HTTPError) else type(err).__name__
             print(_say("refused", lang, path=path, reason=reason))
             return None
-        links.append(server["url"].rstrip("/") + "/lab/tree/" + urllib.parse.quote(path))
+        links.append(_reachable(server["url"]).rstrip("/") + "/lab/tree/" + urllib.parse.quote(path))
         print(f"{player}: {links[-1]}")
     print(_say("shared", lang))
+    if urllib.parse.urlsplit(links[0] if links else server["url"]).hostname in ("localhost", "127.0.0.1", "::1"):
+        print(_say("local", lang))
     if server.get("token"):
         print(_say("token", lang))
     return links
+
+
+def _reachable(url: str) -> str:
+    """The server's address as other computers write it: a server listening on every interface
+    (``0.0.0.0``) is reached by this computer's name."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.hostname in ("0.0.0.0", "::", ""):
+        netloc = socket.gethostname() + (f":{parts.port}" if parts.port else "")
+        return urllib.parse.urlunsplit(parts._replace(netloc=netloc))
+    return url
