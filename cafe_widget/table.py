@@ -23,6 +23,7 @@ import json
 import weakref
 
 from .engine import BoardGame, Game
+from .engine.board_game import SAVE_FORMAT as BOARD_SAVE
 from .i18n import N_, translate
 from .widget.board_widget import BoardWidget
 from .widget.shell import SCREEN
@@ -139,7 +140,7 @@ class Table:
         self.game = source._game
         for w in self._live():
             if w is not source and _at_the_game(w):
-                w._adopt(source)
+                w._adopt(source, draw=w is not self._host)
 
     # -- joining from other laptops -----------------------------------------------------------------
 
@@ -180,15 +181,20 @@ class Table:
 
     @classmethod
     def from_save(cls, text: str, **options) -> "Table":
-        """A table from :meth:`save`'s text."""
-        data = json.loads(text)
-        if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
-            raise ValueError(_say("not_a_table", None, problem="no table format"))
-        game = json.dumps(data["game"])
-        reader = BoardWidget if json.loads(game).get("format", "").startswith("cafe_widget board") else CafeWidget
-        w = reader.from_notation(game)
-        table = cls(w._game, players=w._kinds, **options)
-        return table
+        """A table from :meth:`save`'s text (the same game, the same players). A text that is
+        not a saved table: ValueError saying why."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError):
+            data = None
+        if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT or not isinstance(data.get("game"), dict):
+            raise ValueError(_say("not_a_table", options.get("lang"), problem=str(text)[:40]))
+        reader = BoardWidget if data["game"].get("format") == BOARD_SAVE else CafeWidget
+        try:
+            w = reader.from_notation(json.dumps(data["game"]))
+        except Exception as err:  # noqa: BLE001 - a damaged save: said, not a traceback of ours
+            raise ValueError(_say("not_a_table", options.get("lang"), problem=str(err))) from None
+        return cls(w._game, players=w._kinds, **options)
 
     def __repr__(self) -> str:
         return (f"<Table {type(self.game).__name__} {len(self.players)} players "

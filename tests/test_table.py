@@ -274,3 +274,14 @@ def test_a_seat_notebook_holds_the_player_and_one_cell():
     assert [c["cell_type"] for c in nb["cells"]] == ["markdown", "code"]
     assert nb["cells"][0]["source"].startswith("# Seat 2 · Player 2\n\nYou are Player 2 at the table of your class.")
     assert nb["cells"][1]["source"] == "klasse.seat(1)"
+
+
+def test_a_board_table_saves_and_a_damaged_save_is_said():
+    table = Table(BoardGame.new(players=2, seed=3), pace=0)
+    seat = table.seat(table.game.to_move)
+    seat.command(_action(best_action(table.game.board, table.game.hand())))
+    again = Table.from_save(table.save(), pace=0)
+    assert isinstance(again.game, BoardGame) and again.game.to_json() == table.game.to_json()
+    for bad in ("{}", "nope", '{"format": "cafe_widget table", "version": 1, "game": {"format": "x"}}'):
+        with pytest.raises(ValueError, match="This is not a saved table"):
+            Table.from_save(bad)

@@ -214,7 +214,7 @@ class Shell(Guarded, widgets.VBox):
             return table_say("not_your_turn", self.lang, name=self._name(mover))
         return None
 
-    def _adopt(self, source) -> None:
+    def _adopt(self, source, draw: bool = True) -> None:
         """At a table, after ``source`` acted: its game (the same object), its computers, what
         it says the last turns were; the status too, unless it is ``source``'s own refusal or
         in another language. This widget's own pacing stops once the computers are done."""
@@ -234,7 +234,8 @@ class Shell(Guarded, widgets.VBox):
         if self._round is not None and (game.is_over or game.to_move not in self._bots):
             self._round, self._pace_token = None, self._pace_token + 1
         self._seated()
-        self.redraw()
+        if draw:   # (a table's own hidden widget keeps the game without drawing it for nobody)
+            self.redraw()
 
     def _pacing(self) -> bool:
         """The computers' turns are shown one every ``pace`` seconds: after a student's own
