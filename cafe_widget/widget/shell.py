@@ -31,7 +31,6 @@ TABLE_WORDS = {
 }
 
 
-
 def table_say(key: str, lang: str | None, **facts) -> str:
     """A table's sentence ``key`` in ``lang``, its facts filled in."""
     return translate(TABLE_WORDS[key], lang).format(**facts)
@@ -234,7 +233,7 @@ class Shell(Guarded, widgets.VBox):
         if self._round is not None and (game.is_over or game.to_move not in self._bots):
             self._round, self._pace_token = None, self._pace_token + 1
         self._seated()
-        if draw:   # (a table's own hidden widget keeps the game without drawing it for nobody)
+        if draw:   # a table's own hidden widget keeps the game without drawing it: nobody sees it
             self.redraw()
 
     def _pacing(self) -> bool:
