@@ -206,7 +206,9 @@ class BoardPuzzle:
                     found.append(turn)
         if found:
             return min(found, key=lambda t: (t.points, CHAIRS.index(t.cards[0].chair))).text
-        return f"bar {self.hand[0]}" if self.best.text != f"bar {self.hand[0]}" else self.best.text
+        if self.best.kind == "bar":   # any bar action scores as the best one: an example of a seat's form
+            return f"{self.hand[0]}@{next(c for c in CHAIRS if self.board.tile(c) is None)}"
+        return f"bar {self.hand[0]}"
 
     def solution(self, lang: str | None = None) -> str:
         """The best action in one sentence, table by table."""

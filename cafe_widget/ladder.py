@@ -19,6 +19,8 @@ from .progress import record
 WORDS = Localized({
     "hint_head": N_("Hint: "),
     "after_answer": N_(" (You had seen the answer: this one is not counted as solved.)"),
+    "graded_widget": N_("In a graded assignment the answer is not shown: your teacher goes over it afterwards. "
+                        "Nothing was changed."),
     "no_answer": N_(" (In a graded assignment the answer is not shown: your teacher goes over it "
                     "afterwards.)"),
 })
@@ -74,6 +76,12 @@ class Tries:
 
 #: The kernel's tries, for every check of the package.
 TRIES = Tries()
+
+
+def graded_refusal(lang: str | None) -> str | None:
+    """In a graded assignment, the sentence refusing a widget's Hint, Show best or Show answer
+    (they would show an answer); None otherwise."""
+    return WORDS.text("graded_widget", lang) if TRIES.graded else None
 
 
 def assignment_mode(on: bool = True) -> None:

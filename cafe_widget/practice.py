@@ -28,7 +28,7 @@ from .engine.cards import TABLE_ADJECTIVES, guest_name, parse_guest, sort_guests
 from .engine.layout import SEATS, TABLE_PLACES, TOUCHES
 from .engine.search import parse_hand
 from .i18n import NN_, NP_, N_, Localized, join
-from .ladder import step
+from .ladder import TRIES, step
 from .render.words import table_why
 
 PUZZLE_FILE = Path(__file__).with_name("data") / "puzzles.txt"
@@ -492,6 +492,9 @@ def climb(feedback: Feedback, key, show: bool, exercise, lang: str | None) -> Fe
     stage, tries, message, hint = step(key, lang, right=feedback.right, show=show, exercise=exercise,
                                        message=feedback.message, nudge=feedback.nudge, hint=feedback.hint,
                                        answer=feedback.answer, solution=feedback.solution)
+    if TRIES.graded and stage != "right":   # a graded assignment: the verdict holds no answer either
+        return replace(feedback, message=message, stage=stage, tries=tries, hint=hint, expected="", solution="",
+                       answer="")
     return replace(feedback, message=message, stage=stage, tries=tries, hint=hint)
 
 

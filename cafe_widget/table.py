@@ -47,6 +47,14 @@ def _same(a, b) -> bool:
         return False
 
 
+def _state(game) -> str:
+    """The game as text, to tell whether an event changed it."""
+    try:
+        return game.to_json()
+    except Exception:  # noqa: BLE001 - a game that cannot be written: always a change
+        return repr(id(game))
+
+
 def _at_the_game(w) -> bool:
     """Whether ``w`` shows the table's game (live, or looked back at), not a sandbox, a puzzle
     or a game tried from a past position (*Try from here*: the live game waits in ``_stash``)."""
@@ -75,6 +83,7 @@ class Table:
         # model until one is asked for.
         self._host = self._widget(game, SCREEN)
         self.game = self._host._game
+        self._state = _state(self.game)
 
     # -- the widgets -------------------------------------------------------------------------------
 
@@ -124,23 +133,56 @@ class Table:
     # -- what the widgets tell the table ---------------------------------------------------------
 
     def _changed(self, source) -> None:
-        """``source`` handled an event (or a computer's turn): every other widget takes its game
-        and what it says, and redraws. A widget that left the game for another screen (a café
-        loaded as a sandbox, a puzzle) neither gives nor takes: it is on its own until it opens a
-        game again (or its seat cell is run again)."""
+        """``source`` handled an event (or a computer's turn). When the game changed, every other
+        widget takes the game and what ``source`` says of it, and redraws; an event that changed
+        no game (a card chosen, a hint, a look back, a refusal) stays in its own seat: what it
+        says may be of a hand (a hint, the seats a card may take). A widget that left the game
+        for another screen (a café loaded as a sandbox, a puzzle, a game tried from a past
+        position) neither gives nor takes: it is on its own until it is back."""
         if not _at_the_game(source):
             return
-        if source.refused and source._game is not self.game and _same(source._game, self.game):
-            source._game = self.game   # a refusal put back a copy of the very same game: nothing changed
-            return
+        if source._game is not self.game and _same(source._game, self.game):
+            source._game = self.game   # a refusal put back a copy of the very same game
         revealed = getattr(source, "_revealed", None)
         source._seated()          # a game loaded with fewer players: a seat it has no player for is a screen
         if getattr(source, "_revealed", None) != revealed:
             source.redraw()
-        self.game = source._game
+        state = _state(source._game)
+        if source._game is self.game and state == self._state:
+            return                # the game did not change: nothing for the other seats
+        self.game, self._state = source._game, state
+        self.players = tuple(source._kinds)
         for w in self._live():
             if w is not source and _at_the_game(w):
                 w._adopt(source, draw=w is not self._host)
+        self._computers_due()
+
+    def _holds(self, w) -> bool:
+        """Whether ``w`` shows the table's game (not a sandbox, a puzzle, a game tried)."""
+        return _at_the_game(w)
+
+    def _rejoin(self, w) -> None:
+        """``w`` comes back to the live game (from a game tried from a past position): the
+        table's game as it is now, not as it was when ``w`` left."""
+        w._adopt(self._host, draw=False)
+
+    def _computers_due(self) -> None:
+        """A computer to move and no widget showing its turns (the one pacing them left for
+        another screen, say): they play at once, from the table's own widget."""
+        game = self.game
+        host = self._host
+        if game is None or game.is_over or game.to_move not in host._bots:
+            return
+        if getattr(host, "_waiting", None) is not None:
+            return                # R12c: the computers wait for a person's answer (declare, or go on)
+        if any(w._round is not None and _at_the_game(w) for w in self._live()):
+            return
+        host._fast_forward()
+        host._tell_table()
+
+    def _kick(self, source) -> None:
+        """A seat clicked while a computer is to move: the computers play now (once)."""
+        self._computers_due()
 
     # -- joining from other laptops -----------------------------------------------------------------
 

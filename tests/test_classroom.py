@@ -80,6 +80,7 @@ def test_an_assignment_locks_every_cell_but_the_answers_and_hides_the_folded_one
         if meta["grade"]:
             assert cell["cell_type"] == "code" and meta["grade_id"].endswith("_check")
             assert re.search(r"^assert (feedback|prediction|grade)", text, re.M), text
+            assert text.startswith("from cafe_widget.classroom import assignment\nassignment()")
     assert [m["grade_id"] for _, m in _cells(nb) if m["grade"]] == [f"{e.grade_id}_check" for e in exercises]
     assert [m.get("points") for _, m in _cells(nb) if m["grade"]] == [e.points for e in exercises]
     first_code = next(c for c in nb["cells"] if c["cell_type"] == "code")
@@ -118,6 +119,156 @@ def test_make_course_says_what_it_cannot_do_and_writes_nothing(tmp_path, capsys)
     assert "already holds an assignment's source (04_scoring)" in capsys.readouterr().err
     assert [p.name for p in (tmp_path / "c").rglob("*")] == ["source", "04_scoring"]
     assert main(["bogus"]) == 2 and main([]) == 2
+
+
+# -- make-course on tiny notebooks (--from): what it refuses, before running anything -------------
+
+EXERCISE = 'answer = ...            # a number of points\ncheck_points("DE GB IT CN CF", "DEm@a2", answer, exercise="{n}")'
+
+
+def _notebook(folder: Path, name: str, *sources: str) -> Path:
+    """A tiny notebook in ``folder``: a title, then a code cell a source."""
+    folder.mkdir(parents=True, exist_ok=True)
+    cells = [{"cell_type": "markdown", "id": "title", "metadata": {}, "source": f"# {name}"}]
+    cells += [{"cell_type": "code", "execution_count": None, "id": f"code{n}", "metadata": {}, "outputs": [],
+               "source": s} for n, s in enumerate(sources)]
+    path = folder / f"{name}.ipynb"
+    path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def no_kernel(monkeypatch):
+    """make-course must say what is wrong before it runs any notebook."""
+    def solve_all(*args, **kwargs):
+        raise AssertionError("a notebook was run")
+    monkeypatch.setattr(course, "solve_all", solve_all)
+
+
+def _make(capsys, *argv) -> tuple[int, str]:
+    status = main(["make-course", *map(str, argv)])
+    return status, capsys.readouterr().err
+
+
+def test_make_course_wants_a_folder_it_can_write_in(tmp_path, capsys, monkeypatch, no_kernel):
+    nbs = tmp_path / "nbs"
+    _notebook(nbs, "01_one", "import cafe_widget", EXERCISE.format(n="1.1"))
+    (tmp_path / "file.txt").write_text("mine", encoding="utf-8")
+    for target, named in ((tmp_path / "file.txt", tmp_path / "file.txt"),
+                          (tmp_path / "file.txt" / "course", tmp_path / "file.txt")):
+        assert _make(capsys, target, "--from", nbs) == (
+            1, f"{named} is a file, not a folder: choose a folder for the course (a new one, or an empty one).\n")
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "source").write_text("", encoding="utf-8")
+    assert _make(capsys, tmp_path / "c", "--from", nbs)[1].startswith(f"{tmp_path / 'c' / 'source'} is a file")
+    monkeypatch.setattr(course.os, "access", lambda *args, **kwargs: False)
+    assert _make(capsys, tmp_path / "new" / "course", "--from", nbs) == (
+        1, f"Cannot write in {tmp_path}: choose a folder where you may write.\n")
+    assert (tmp_path / "file.txt").read_text(encoding="utf-8") == "mine" and not (tmp_path / "new").exists()
+
+
+def test_a_notebook_that_is_not_json_is_named(tmp_path, capsys, no_kernel):
+    nbs = tmp_path / "nbs"
+    _notebook(nbs, "01_one", EXERCISE.format(n="1.1"))
+    (nbs / "02_two.ipynb").write_text('{"cells": [\n  {"cell_type": ', encoding="utf-8")
+    assert _make(capsys, tmp_path / "c", "--from", nbs) == (
+        1, f"{nbs / '02_two.ipynb'} is not a notebook: not valid JSON (line 2, column 17).\n")
+    for content in (b"[1, 2]", b'{"cells": [{"cell_type": "code"}]}', b'{"cells": []}\xff'):
+        (nbs / "02_two.ipynb").write_bytes(content)
+        assert _make(capsys, tmp_path / "c", "--from", nbs) == (
+            1, f"{nbs / '02_two.ipynb'} is not a Jupyter notebook (a JSON table with a list of cells).\n")
+    assert not (tmp_path / "c").exists()
+
+
+def test_an_exercise_cell_that_is_not_python_is_named_and_a_mere_mention_is_no_exercise(tmp_path, capsys, no_kernel):
+    magic = "%%time\n" + EXERCISE.format(n="1.2")
+    with pytest.raises(course.CourseError, match=r"^An exercise cell is not Python \(line 1: .*\n%%time\nanswer = \.\.\."):
+        course.exercise_of(magic)
+    with pytest.raises(course.CourseError, match="not Python"):
+        course.exercise_of("answer = ...\n!echo hi\n" + EXERCISE.format(n="1.2").splitlines()[1])
+    mentions = ["# exercise=1.1 is the next cell\nx = 1", 'print("check it with exercise=1.1")',
+                '%matplotlib inline\n# exercise=1.1 below', "!echo exercise=1.1",
+                'def f(exercise="1.1"):\n    return exercise', "answer = ...\nprint(answer)   # exercise=1.1"]
+    assert [course.exercise_of(m) for m in mentions] == [None] * len(mentions)
+    with pytest.raises(course.CourseError, match="cannot grade"):      # an exercise= check, not last
+        course.exercise_of('answer = ...\nf = check_points("DE GB IT CN CF", "DEm@a2", answer, exercise="1.1")\nf')
+    nbs = tmp_path / "nbs"
+    path = _notebook(nbs, "01_one", *mentions, EXERCISE.format(n="1.1"))
+    made = course.make_course(tmp_path / "c", folder=nbs, answers={path: {"1.1": "0"}})
+    assert [(a.name, a.title, [e.number for e in a.exercises]) for a in made] == [("01_one", "01_one", ["1.1"])]
+    _notebook(nbs, "02_two", magic)
+    status, err = _make(capsys, tmp_path / "d", "--from", nbs)
+    assert status == 1 and err.startswith("02_two.ipynb: An exercise cell is not Python (line 1: ")
+    assert err.endswith(f"\n{magic}\n") and not (tmp_path / "d").exists()
+
+
+def test_each_exercise_number_once_in_a_notebook_and_across_them(tmp_path, capsys, no_kernel):
+    nbs = tmp_path / "nbs"
+    _notebook(nbs, "01_one", EXERCISE.format(n="1.1"), EXERCISE.format(n="1.2"), EXERCISE.format(n="1.1"))
+    assert _make(capsys, tmp_path / "c", "--from", nbs) == (
+        1, "01_one.ipynb has two exercise cells numbered 1.1: number each exercise once.\n")
+    _notebook(nbs, "01_one", EXERCISE.format(n="1.1"), EXERCISE.format(n="1.2"))
+    _notebook(nbs, "02_two", EXERCISE.format(n="2.1"), EXERCISE.format(n="1_2"))   # the same grade id, ex1_2
+    assert _make(capsys, tmp_path / "c", "--from", nbs) == (
+        1, "Exercise 1_2 is in both 01_one and 02_two: number each exercise once.\n")
+    assert not (tmp_path / "c").exists()
+    one = nbs / "01_one.ipynb"                                           # 01 alone is a course
+    made = course.make_course(tmp_path / "c", wanted=["01"], folder=nbs, answers={one: {"1.1": "0", "1.2": "1"}})
+    assert [e.grade_id for e in made[0].exercises] == ["ex1_1", "ex1_2"]
+
+
+def test_a_config_file_already_there_is_kept_without_force(tmp_path, capsys, no_kernel):
+    nbs = tmp_path / "nbs"
+    path = _notebook(nbs, "01_one", EXERCISE.format(n="1.1"))
+    config = tmp_path / "c" / "nbgrader_config.py"
+    config.parent.mkdir()
+    config.write_text("c = get_config()  # the teacher's own\n", encoding="utf-8")
+    assert _make(capsys, tmp_path / "c", "--from", nbs) == (
+        1, f"{tmp_path / 'c'} already holds a course's nbgrader_config.py: choose an empty folder, "
+           "or add --force to write over it.\n")
+    (tmp_path / "c" / "source" / "01_one").mkdir(parents=True)
+    assert _make(capsys, tmp_path / "c", "--from", nbs) == (
+        1, f"{tmp_path / 'c'} already holds a course's nbgrader_config.py and an assignment's source "
+           "(01_one): choose an empty folder, or add --force to write over it.\n")
+    assert config.read_text(encoding="utf-8") == "c = get_config()  # the teacher's own\n"
+    course.make_course(tmp_path / "c", folder=nbs, force=True, answers={path: {"1.1": "0"}})
+    assert "c.ExecutePreprocessor.timeout = 120" in config.read_text(encoding="utf-8")
+
+
+def test_the_timeout_is_the_kernels_too(tmp_path, monkeypatch):
+    nbs = tmp_path / "nbs"
+    path = _notebook(nbs, "01_one", EXERCISE.format(n="1.1"))
+    asked = []
+
+    def solve(notebook, timeout=120, lang="en"):
+        asked.append((notebook, timeout, lang))
+        return {"1.1": "0"}
+    monkeypatch.setattr(course, "solve", solve)
+    assert main(["make-course", str(tmp_path / "c"), "--from", str(nbs), "--timeout", "7"]) == 0
+    assert asked == [(path, 7, "en")]
+    assert "c.ExecutePreprocessor.timeout = 7\n" in (tmp_path / "c" / "nbgrader_config.py").read_text(encoding="utf-8")
+
+
+def test_a_notebook_that_times_out_or_kills_its_kernel_is_one_sentence_without_colours(tmp_path, monkeypatch):
+    pytest.importorskip("nbclient", reason="nbclient comes with nbgrader (pip install -e '.[test]')")
+    from nbclient import NotebookClient
+    from nbformat import NotebookNode
+    from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
+
+    path = _notebook(tmp_path, "01_one", EXERCISE.format(n="1.1"))
+    timeout = CellTimeoutError.error_from_timeout_and_cell("Cell execution timed out", 7, NotebookNode(source="x = 1"))
+    coloured = CellExecutionError("\x1b[0;31m---------\x1b[0m\n\x1b[0;31mNameError\x1b[0m: name 'x' is not defined",
+                                  "NameError", "name \x1b[1mx\x1b[0m is not defined")
+    for error, said in ((timeout, "A cell timed out while it was being executed, after 7 seconds."),
+                        (DeadKernelError("Kernel died"), "Kernel died"),
+                        (RuntimeError(), "RuntimeError"),
+                        (coloured, "NameError: name x is not defined")):
+        def execute(self, *args, error=error, **kwargs):
+            raise error
+        monkeypatch.setattr(NotebookClient, "execute", execute)
+        with pytest.raises(course.CourseError) as raised:
+            course.solve(path, timeout=7)
+        assert str(raised.value) == f"The notebook 01_one.ipynb stopped with an error, nothing was written: {said}"
 
 
 # -- end to end: make-course, then nbgrader generate, autograde and export -----------------------

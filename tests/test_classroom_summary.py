@@ -254,6 +254,28 @@ BROKEN = [
      "neither a progress file of the course nor nbgrader's grades.csv"),
     ("grades.csv", HEADER.encode() + b"01_the_cafe,,2024,ana,,,,3,0,three,5\n",
      "line 2: the score 'three' is not a number"),
+    # a number of tries no student made (over a million), or no number at all: never an OverflowError
+    ("huge.json", b'{"format": "cafe_widget progress", "version": 1, "exercises": {"1.1": {"state": "solved", "tries": '
+     + b"1" + b"0" * 400 + b"}}}", "exercise 1.1 has '1" + "0" * 38 + "…' tries, not a whole number"),
+    ("huger.json", b'{"format": "cafe_widget progress", "version": 1, "exercises": {"1.1": {"state": "solved", "tries": '
+     + b"9" * 5000 + b"}}}", "exercise 1.1 has '" + "9" * 39 + "…' tries, not a whole number"),
+    ("float.json", b'{"format": "cafe_widget progress", "version": 1, "exercises": {"1.1": {"state": "solved", '
+                   b'"tries": 1e308}}}', "exercise 1.1 has '1e+308' tries, not a whole number"),
+    ("inf.json", b'{"format": "cafe_widget progress", "version": 1, "exercises": {"1.1": {"state": "solved", '
+                 b'"tries": 1e999}}}', "exercise 1.1 has 'inf' tries, not a whole number"),
+    ("million.json", b'{"format": "cafe_widget progress", "version": 1, "exercises": {"1.1": {"state": "tried", '
+                     b'"tries": 1000001}}}', "exercise 1.1 has '1000001' tries, not a whole number"),
+    ("version.json", b'{"format": "cafe_widget progress", "version": ' + b"1" * 5000 + b', "exercises": {}}',
+     "a progress file of version " + "1" * 39 + "…, which this course cannot read"),
+    ("nines.csv", b"notebook,exercise,state,tries\n01,1.1,solved," + b"9" * 400 + b"\n",
+     "exercise 1.1 has '" + "9" * 39 + "…' tries, not a whole number"),
+    ("ninesss.csv", b"notebook,exercise,state,tries\n01,1.1,solved," + b"9" * 5000 + b"\n",
+     "exercise 1.1 has '" + "9" * 39 + "…' tries, not a whole number"),
+    ("nan.csv", HEADER.encode() + b"hw1,,2024,ana,,,,nan,0,nan,5\n", "line 2: the score 'nan' is not a number"),
+    ("inf.csv", HEADER.encode() + b"hw1,,2024,ana,,,,3,0,3,inf\n", "line 2: the max_score 'inf' is not a number"),
+    ("e999.csv", HEADER.encode() + b"hw1,,2024,ana,,,,1e999,0,1e999,5\n", "line 2: the score '1e999' is not a number"),
+    ("bigint.csv", HEADER.encode() + b"hw1,,2024,ana,,,,3,0,3," + b"9" * 400 + b"\n",
+     "line 2: the max_score '" + "9" * 39 + "…' is not a number"),
 ]
 
 
@@ -266,6 +288,16 @@ def test_a_broken_file_is_said_in_one_line_and_the_others_still_summarised(klass
     assert said in (f"{klass / name}: {why}; skipped.", f"{klass / name}, {why}; skipped."), said
     assert out.splitlines()[1:3] == ["", f"Class summary: 3 students, {ALL} exercises in the course."]
     assert out.endswith("Files: 3 read, 1 skipped.\n") and "Traceback" not in out
+
+
+def test_a_million_tries_is_the_most_a_file_may_say(tmp_path, capsys):
+    exported_json(tmp_path / "ana.json", {"1.1": ("solved", 1_000_000), "1.2": ("solved", 999_999)})
+    exported_csv(tmp_path / "ben.csv", {"1.1": ("solved", 1_000_000), "1.2": ("tried", 1_000_000)})
+    (tmp_path / "zoe.csv").write_text("notebook,exercise,state,tries\n01,1.1,solved,0001000000\n", encoding="utf-8")
+    status, out, _ = run(capsys, tmp_path, "--heatmap", tmp_path / "map.svg")
+    assert status == 0 and out.endswith("Files: 3 read, 0 skipped.\nHeat map written: " + str(tmp_path / "map.svg") + "\n")
+    assert "1.1           3       3          100%   1000000.0             0" in out.splitlines()
+    assert "ben, exercise 1.2: tried, not solved yet (1000000 tries)" in (tmp_path / "map.svg").read_text(encoding="utf-8")
 
 
 def test_no_traceback_whatever_is_given(tmp_path, capsys):

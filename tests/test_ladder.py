@@ -228,3 +228,28 @@ def test_in_an_assignment_no_check_ever_shows_the_answer():
     assert prog.states()["04"]["4.1"] == {"state": prog.SOLVED, "tries": 4}
     assignment(False)
     assert check_points(CAFE, "RUf@c2", 9).stage == "answer"      # the course's ladder again
+
+
+def test_in_an_assignment_the_verdicts_hold_no_answer_and_the_widgets_show_none():
+    from cafe_widget import CafeWidget
+    from cafe_widget.board_practice import board_puzzles
+    from cafe_widget.classroom import assignment
+
+    assignment()
+    seats = check_seats(CAFE, "ITm", "a2")
+    assert (seats.expected, seats.solution, seats.answer) == ("", "", "")
+    verdict = predict(3, (2, 4), exercise="1.1")
+    assert (verdict.expected, verdict.solution, verdict.answer) == ("", "", "")
+    assert check_points(CAFE, "RUf@c2", 8).expected == "8"            # right: nothing left to hide
+    w = CafeWidget.puzzle(1)
+    w.command("best")
+    assert w.refused and w.status == ("In a graded assignment the answer is not shown: your teacher goes over it "
+                                      "afterwards. Nothing was changed.")
+    assert w.view().hint == ()
+    task = CafeWidget.seat_task(CAFE, "ITm")
+    task.command("answer")
+    assert task.refused
+    assert "bar" not in board_puzzles(2)[9].grade().message                # the example is never the best action
+    assignment(False)
+    w.command("best")
+    assert not w.refused

@@ -285,3 +285,106 @@ def test_a_board_table_saves_and_a_damaged_save_is_said():
     for bad in ("{}", "nope", '{"format": "cafe_widget table", "version": 1, "game": {"format": "x"}}'):
         with pytest.raises(ValueError, match="This is not a saved table"):
             Table.from_save(bad)
+
+
+# -- what a review found (issue 26, before it landed) ----------------------------------------------
+
+def test_a_hint_or_a_card_chosen_stays_in_its_own_seat():
+    """A seat's hint and the seats its card may take are about its hand: never on the screen."""
+    table = Table(Game.new(players=3, seed=5), players=["human", "human", "steady"], pace=0)
+    idle, mover, screen = table.seat(0), table.seat(1), table.screen()
+    before = [(w.status, w.view().info, w.scene.layers) for w in (idle, screen)]
+    mover.command("hint")
+    assert mover.status.startswith("Hint, not played:")
+    mover.click(*mover.locate(table.game.hand(1)[0]))
+    mover.command("back")                                # a look back, in its own seat only
+    assert [(w.status, w.view().info, w.scene.layers) for w in (idle, screen)] == before
+
+
+def test_a_seat_loads_no_game_and_starts_none_out_of_turn():
+    table = Table(Game.new(players=3, seed=5), players=["human", "human", "steady"], pace=0)
+    idle, screen = table.seat(0), table.seat(1) and table.screen()
+    other = Game.new(players=2, seed=9).to_json()
+    idle.load(other)
+    assert idle.refused and idle.status.startswith("A seat at a table opens no other game")
+    assert table.game.seed == 5
+    screen.load(other)                                   # the teacher's screen may (it asks first)
+    screen.load(other)
+    assert table.game.seed == 9 and table.players == ("human", "steady")
+    board = Table(BoardGame.new(players=2, seed=3), pace=0)
+    seats = [board.seat(0), board.seat(1)]
+    idle = seats[1 - board.game.to_move]
+    idle.command("new")
+    idle.command("new")
+    assert idle.refused and board.game.seed == 3
+
+
+def test_r12c_only_the_player_who_emptied_the_hand_declares_from_their_seat():
+    import itertools
+
+    for seed in range(50):                               # a deal where player 1 can empty a 2-card hand
+        game = Game.new(players=3, seed=seed)
+        fields = [f.strip() for f in game.format().split("|")]
+        hands = [h.strip() for h in fields[4].split("/")]
+        for a, b in itertools.combinations(sorted(set(hands[0].split())), 2):
+            rest = hands[0].split()
+            rest.remove(a)
+            rest.remove(b)
+            fields2 = list(fields)
+            fields2[4] = " / ".join([f"{a} {b}"] + hands[1:])
+            fields2[7], fields2[3] = "to:1", fields[3] + " " + " ".join(rest)
+            short = Game.parse(" | ".join(fields2))
+            best = short.best_turn()
+            if best and len(best.cards) == 2:
+                break
+        else:
+            continue
+        break
+    table = Table(short, players=["human", "human", "steady"], pace=0)
+    first, second = table.seat(0), table.seat(1)
+    first.command(best.text + ", end")
+    assert table.game.who_may_declare() == (0,) and table.game.to_move == 1
+    assert dict((k, on) for k, _, on in first.view().buttons)["declare"]
+    assert not dict((k, on) for k, _, on in second.view().buttons)["declare"]
+    second.command("declare")
+    assert second.refused and not table.game.is_over
+    first.command("declare")
+    assert table.game.is_over and table.game.log[-1].player == 0
+
+
+def test_back_to_the_game_after_a_try_is_the_table_as_it_is_now():
+    table = Table(Game.new(players=2, seed=5), pace=0)
+    seats = [table.seat(0), table.seat(1)]
+    screen = table.screen()
+    idle = seats[1 - table.game.to_move]
+    idle.command("back")
+    idle.command("try")
+    screen.command("new")
+    screen.command("new")
+    new = table.game
+    if seats[new.to_move] is not idle:                   # a move in the new game meanwhile, if it can
+        seats[new.to_move].command(_move(new))
+    moved = len(new.log)
+    idle.command("live")
+    assert idle.game is table.game is new and len(new.log) == moved
+    assert idle.view().hand == new.hand(idle.player)
+    _all_at(table, new)
+
+
+def test_the_computers_still_play_when_the_seat_that_showed_them_leaves():
+    table = Table(Game.new(players=4, seed=5), players=["human", "steady", "steady", "human"], pace=0.05)
+    first, last = table.seat(0), table.seat(3)
+    if table.game.to_move == 3:
+        last.command(_move(table.game))
+
+    async def play():
+        first._from_front_end(first.command, _move(table.game))
+        first._from_front_end(first.command, "back")
+        first._from_front_end(first.command, "try")     # the seat that paced the computers leaves
+        await asyncio.sleep(0.4)
+
+    asyncio.run(play())
+    assert table.game.to_move == 3                      # both computers played, once
+    assert [e.player for e in table.game.log[-3:]] == [0, 1, 2]
+    last.command(_move(table.game))
+    assert not last.refused, last.status

@@ -63,6 +63,21 @@ WORDS = {
     "unknown": N_("No notebook of the course starts with {wanted}: choose among {numbers}."),
     "not_empty": N_("{path} already holds an assignment's source ({names}): choose an empty folder, "
                     "or add --force to write over it."),
+    "has_config": N_("{path} already holds a course's nbgrader_config.py: choose an empty folder, "
+                     "or add --force to write over it."),
+    "has_course": N_("{path} already holds a course's nbgrader_config.py and an assignment's source "
+                     "({names}): choose an empty folder, or add --force to write over it."),
+    "not_folder": N_("{path} is a file, not a folder: choose a folder for the course (a new one, "
+                     "or an empty one)."),
+    "not_writable": N_("Cannot write in {path}: choose a folder where you may write."),
+    "write_failed": N_("Could not write the course in {path}: {reason}."),
+    "unreadable": N_("The notebook {path} could not be read: {reason}."),
+    "bad_json": N_("{path} is not a notebook: not valid JSON (line {line}, column {column})."),
+    "not_notebook": N_("{path} is not a Jupyter notebook (a JSON table with a list of cells)."),
+    "not_python": N_("An exercise cell is not Python (line {line}: {error}), so nbgrader could not grade it: "
+                     "take the IPython commands (%, %%, !) out of it.\n{source}"),
+    "same_number": N_("{name} has two exercise cells numbered {number}: number each exercise once."),
+    "same_number_2": N_("Exercise {number} is in both {first} and {second}: number each exercise once."),
     "no_kernel": N_("make-course runs each notebook once in a Jupyter kernel to compute the right answers: "
                     "install nbgrader first (pip install 'cafe_widget[classroom]')."),
     "running": N_("Running {n} notebooks once to compute the right answers…"),
@@ -124,22 +139,67 @@ def _kind(call: ast.Call) -> str | None:
     return None
 
 
-def exercise_of(source: str) -> Exercise | None:
+def _names_exercise(call) -> bool:
+    return isinstance(call, ast.Call) and any(k.arg == "exercise" for k in call.keywords)
+
+
+def _is_answer(statement) -> bool:
+    return (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name) and statement.targets[0].id == "answer"
+            and isinstance(statement.value, ast.Constant) and statement.value.value is ...)
+
+
+def _check_call(tree: ast.Module) -> tuple[bool, ast.Call | None]:
+    """Whether a cell is an exercise (its last statement a call naming ``exercise=``, or an
+    ``answer = ...`` line and such a call anywhere), and that last call."""
+    last = tree.body[-1] if tree.body else None
+    call = last.value if isinstance(last, ast.Expr) and _names_exercise(last.value) else None
+    return call is not None or (any(_is_answer(s) for s in tree.body)
+                                and any(_names_exercise(n) for n in ast.walk(tree))), call
+
+
+def _looks_like_exercise(source: str) -> bool:
+    """Whether a cell that is not Python is an exercise: without its IPython lines (``%``,
+    ``%%``, ``!``), one; or, still not Python, a cell passing ``exercise=`` outside its
+    comments and strings."""
+    python = "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines())
+    try:
+        return _check_call(ast.parse(python))[0]
+    except (SyntaxError, ValueError):
+        pass
+    try:
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(python).readline)
+                  if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE)]
+    except (tokenize.TokenError, SyntaxError):
+        return re.search(r"\bexercise\s*=(?!=)", python) is not None
+    return any(a.type == tokenize.NAME and a.string == "exercise" and b.type == tokenize.OP and b.string == "="
+               for a, b in zip(tokens, tokens[1:]))
+
+
+def exercise_of(source: str, lang: str = "en", name: str | None = None) -> Exercise | None:
     """The exercise a code cell is (``answer = ...`` first, a check naming ``exercise=`` last),
-    or None for any other cell. A cell that names an exercise in another shape is a
-    :class:`CourseError` naming it: the course's exercises must stay gradable."""
-    if "exercise=" not in source:
+    or None for any other cell (one that only mentions ``exercise=`` in a comment or a string).
+    A cell that names an exercise in another shape, or is not Python, is a :class:`CourseError`
+    naming it (and its notebook ``name``): the course's exercises must stay gradable."""
+    if "exercise" not in source:
         return None
-    body = ast.parse(source).body
-    last = body[-1] if body else None
-    call = last.value if isinstance(last, ast.Expr) and isinstance(last.value, ast.Call) else None
+    where = f"{name}: " if name else ""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError) as err:        # ValueError: a null byte (before Python 3.12)
+        if not _looks_like_exercise(source):
+            return None
+        raise CourseError(where + _say("not_python", lang, line=getattr(err, "lineno", None) or 1,
+                                       error=getattr(err, "msg", None) or err, source=source)) from None
+    is_exercise, call = _check_call(tree)
+    if not is_exercise:                             # exercise= in a comment, a string, …
+        return None
+    body, last = tree.body, tree.body[-1]
     number = _exercise_number(call) if call is not None else None
-    answers = [s for s in body[:-1] if isinstance(s, ast.Assign) and len(s.targets) == 1
-               and isinstance(s.targets[0], ast.Name) and s.targets[0].id == "answer"
-               and isinstance(s.value, ast.Constant) and s.value.value is ...]
+    answers = [s for s in body[:-1] if _is_answer(s)]
     kind = _kind(call) if call is not None else None
     if not (number and len(answers) == 1 and kind):
-        raise CourseError(f"an exercise cell that make-course cannot grade (an answer = ... line, a check "
+        raise CourseError(f"{where}an exercise cell that make-course cannot grade (an answer = ... line, a check "
                           f"naming exercise= last):\n{source}")
     lines = source.splitlines()
     line = lines[answers[0].lineno - 1]
@@ -173,10 +233,43 @@ def notebooks(lang: str, folder: Path | None = None, wanted=None) -> list[Path]:
     return chosen
 
 
-def exercises(path: Path) -> list[Exercise]:
-    """The numbered exercises of a notebook, in order."""
-    cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
-    return [e for e in (exercise_of("".join(c["source"])) for c in cells if c["cell_type"] == "code") if e]
+_ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
+
+
+def read_notebook(path: Path, lang: str = "en") -> dict:
+    """The notebook at ``path`` as JSON: a table with a list of cells, each with its type and
+    source; anything else is a :class:`CourseError` naming the file."""
+    path = Path(path)
+    try:
+        nb = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as err:
+        raise CourseError(_say("bad_json", lang, path=path, line=err.lineno, column=err.colno)) from None
+    except (UnicodeDecodeError, RecursionError, ValueError):
+        raise CourseError(_say("not_notebook", lang, path=path)) from None
+    except OSError as err:
+        raise CourseError(_say("unreadable", lang, path=path, reason=err.strerror or type(err).__name__)) from None
+    cells = nb.get("cells") if isinstance(nb, dict) else None
+    if not (isinstance(cells, list) and isinstance(nb.get("metadata", {}), dict) and all(
+            isinstance(c, dict) and isinstance(c.get("cell_type"), str)
+            and (isinstance(c.get("source"), str) or (isinstance(c.get("source"), list)
+                                                      and all(isinstance(line, str) for line in c["source"])))
+            for c in cells)):
+        raise CourseError(_say("not_notebook", lang, path=path))
+    return nb
+
+
+def exercises(path: Path, lang: str = "en") -> list[Exercise]:
+    """The numbered exercises of a notebook, in order (each number once)."""
+    cells = read_notebook(path, lang)["cells"]
+    found: list[Exercise] = []
+    for cell in cells:
+        exercise = exercise_of("".join(cell["source"]), lang, Path(path).name) if cell["cell_type"] == "code" else None
+        if exercise is None:
+            continue
+        if any(e.grade_id == exercise.grade_id for e in found):
+            raise CourseError(_say("same_number", lang, name=Path(path).name, number=exercise.number))
+        found.append(exercise)
+    return found
 
 
 @dataclass(frozen=True)
@@ -192,15 +285,29 @@ class Assignment:
         return sum(e.points for e in self.exercises)
 
 
-def assignment_of(path: Path) -> Assignment:
-    cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
-    title = "".join(cells[0]["source"]).splitlines()[0].lstrip("# ").strip() if cells else path.stem
-    return Assignment(Path(path).stem, title, tuple(exercises(path)))
+def assignment_of(path: Path, lang: str = "en") -> Assignment:
+    cells = read_notebook(path, lang)["cells"]
+    lines = "".join(cells[0]["source"]).strip().splitlines() if cells else []
+    title = (lines[0].lstrip("# ").strip() if lines else "") or Path(path).stem
+    return Assignment(Path(path).stem, title, tuple(exercises(path, lang)))
+
+
+def _each_number_once(made: list[Assignment], lang: str) -> None:
+    """Two notebooks with an exercise of the same number: a :class:`CourseError` naming both."""
+    first: dict[str, str] = {}
+    for a in made:
+        for e in a.exercises:
+            if e.grade_id in first:
+                raise CourseError(_say("same_number_2", lang, number=e.number, first=first[e.grade_id],
+                                       second=a.name))
+            first[e.grade_id] = a.name
 
 
 def assignments(lang: str = "en", folder: Path | None = None, wanted=None) -> list[Assignment]:
     """The course's assignments in ``lang``, with their exercises and points (nothing is run)."""
-    return [assignment_of(p) for p in notebooks(lang, folder, wanted)]
+    made = [assignment_of(p, lang) for p in notebooks(lang, folder, wanted)]
+    _each_number_once(made, lang)
+    return made
 
 
 # -- the right answers, computed by the engine -----------------------------------------------------
@@ -262,22 +369,30 @@ def solve(path: Path, timeout: int = 120, lang: str = "en") -> dict[str, str]:
     except ImportError:
         raise CourseError(_say("no_kernel", lang)) from None
 
-    nb = nbformat.read(str(path), as_version=4)
+    read_notebook(path, lang)
+    try:
+        nb = nbformat.read(str(path), as_version=4)
+    except Exception:  # noqa: BLE001 - whatever nbformat finds wrong, the teacher reads one sentence
+        raise CourseError(_say("not_notebook", lang, path=path)) from None
     capturing = []
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs = []
-            exercise = exercise_of(cell.source)
+            exercise = exercise_of(cell.source, lang, Path(path).name)
             if exercise:
                 cell.source = _capture(exercise)
                 capturing.append(cell)
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                            resources={"metadata": {"path": str(Path(path).parent)}})
     try:
+        client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                                resources={"metadata": {"path": str(Path(path).parent)}})
         client.execute(stderr=subprocess.DEVNULL)   # the kernel's own warnings are not the teacher's
-    except CellExecutionError as err:
-        lines = [line for line in str(err).strip().splitlines() if line.strip()]
-        raise CourseError(_say("failed", lang, name=Path(path).name, error=lines[-1] if lines else err)) from None
+    except Exception as err:  # noqa: BLE001 - a timeout, a dead kernel, no kernel: one sentence each
+        if isinstance(err, CellExecutionError):     # the error's last line: "NameError: name 'x' …"
+            lines = [f"{err.ename}: {err.evalue}"] if err.ename else str(err).strip().splitlines()[-1:]
+        else:                                       # its first: "A cell timed out … after 2 seconds."
+            lines = str(err).strip().splitlines()[:1]
+        error = _ANSI.sub("", lines[0]).strip() if lines else ""
+        raise CourseError(_say("failed", lang, name=Path(path).name, error=error or type(err).__name__)) from None
     answers = {}
     for cell in capturing:
         for output in cell.outputs:
@@ -288,7 +403,8 @@ def solve(path: Path, timeout: int = 120, lang: str = "en") -> dict[str, str]:
     return answers
 
 
-def solve_all(paths: list[Path], jobs: int | None = None, lang: str = "en") -> dict[Path, dict[str, str]]:
+def solve_all(paths: list[Path], jobs: int | None = None, lang: str = "en",
+              timeout: int = 120) -> dict[Path, dict[str, str]]:
     """:func:`solve` for each notebook, ``jobs`` kernels at a time (a core each by default)."""
     jobs = jobs or max(1, min(len(paths), os.cpu_count() or 1))
     progress = os.environ.get("CAFE_WIDGET_PROGRESS")
@@ -296,7 +412,7 @@ def solve_all(paths: list[Path], jobs: int | None = None, lang: str = "en") -> d
         os.environ["CAFE_WIDGET_PROGRESS"] = str(Path(scratch) / "progress.json")   # never the teacher's
         try:
             with ThreadPoolExecutor(jobs) as pool:
-                return dict(zip(paths, pool.map(lambda path: solve(path, lang=lang), paths)))
+                return dict(zip(paths, pool.map(lambda path: solve(path, timeout=timeout, lang=lang), paths)))
         finally:
             if progress is None:
                 os.environ.pop("CAFE_WIDGET_PROGRESS", None)
@@ -346,7 +462,10 @@ def test_source(exercise: Exercise, lang: str) -> str:
                  "print(grade.message)",
                  _say("points", lang),
                  "2 if grade.solved else 1"]
-    return "\n".join(([exercise.setup, ""] if exercise.setup else []) + check)
+    # The assignment's rule in every check cell too: a student who restarts the kernel and skips
+    # the first cell still gets no answer shown.
+    rule = ["from cafe_widget.classroom import assignment", f"assignment()     {_say('start', lang)}", ""]
+    return "\n".join(rule + ([exercise.setup, ""] if exercise.setup else []) + check)
 
 
 def solution_source(exercise: Exercise, answer: str, lang: str) -> str:
@@ -375,7 +494,7 @@ FILE_LINK = re.compile(r"\]\((?:\.\./)?(rules_card(?:_fr)?\.md)\)")
 
 def assignment_notebook(path: Path, answers: dict[str, str], lang: str) -> dict:
     """The nbgrader source notebook of the course notebook at ``path``, given its right answers."""
-    nb = json.loads(Path(path).read_text(encoding="utf-8"))
+    nb = read_notebook(path, lang)
     cells, used, started = [], set(), False
     for cell in nb["cells"]:
         source = "".join(cell["source"])
@@ -393,7 +512,7 @@ def assignment_notebook(path: Path, answers: dict[str, str], lang: str) -> dict:
             cells.append(_code(start, _meta("assignment_start")))
             used.add("assignment_start")
             started = True
-        exercise = exercise_of(source)
+        exercise = exercise_of(source, lang, Path(path).name)
         if exercise is None:
             cells.append(_code(source, _meta(_id("code", source, used))))
             continue
@@ -404,7 +523,7 @@ def assignment_notebook(path: Path, answers: dict[str, str], lang: str) -> dict:
         cells.append(_code(test_source(exercise, lang),
                            _meta(f"{exercise.grade_id}_check", grade=True, points=exercise.points)))
         used.update({f"{exercise.grade_id}_answer", f"{exercise.grade_id}_check"})
-    metadata = {k: v for k, v in nb["metadata"].items() if k in ("kernelspec", "language_info")}
+    metadata = {k: v for k, v in nb.get("metadata", {}).items() if k in ("kernelspec", "language_info")}
     return {"cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": 5}
 
 
@@ -436,29 +555,51 @@ def make_course(target, lang: str = "en", wanted=None, *, folder=None, force: bo
     ``source/<assignment>/<assignment>.ipynb`` for each notebook (``wanted``: some of them).
     ``answers`` ({notebook path: {exercise: answer}}) skips running the notebooks (tests)."""
     target = Path(target)
+    _check_target(target, lang)
     paths = notebooks(lang, folder, wanted)
-    made = [assignment_of(p) for p in paths]
-    source = target / "source"
+    made = [assignment_of(p, lang) for p in paths]
+    _each_number_once(made, lang)
+    source, config = target / "source", target / "nbgrader_config.py"
     taken = sorted(p.name for p in source.glob("*") if p.is_dir()) if source.is_dir() else []
-    if taken and not force:
-        raise CourseError(_say("not_empty", lang, path=target, names=", ".join(taken)))
+    if not force and (taken or config.exists()):
+        key = ("has_course" if taken else "has_config") if config.exists() else "not_empty"
+        raise CourseError(_say(key, lang, path=target, names=", ".join(taken)))
     if answers is None:
         print(_say("running", lang, n=len(paths)), flush=True)
-        answers = solve_all(paths, jobs, lang)
-    for path, assignment in zip(paths, made):
-        folder_out = source / assignment.name
-        folder_out.mkdir(parents=True, exist_ok=True)
-        nb = assignment_notebook(path, answers[path], lang)
-        (folder_out / f"{assignment.name}.ipynb").write_text(
-            json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        for linked in sorted(set(FILE_LINK.findall(Path(path).read_text(encoding="utf-8")))):
-            original = Path(path).parent / linked
-            if not original.exists():
-                original = Path(path).parent.parent / linked
-            if original.exists():
-                shutil.copyfile(original, folder_out / linked)
-    (target / "nbgrader_config.py").write_text(CONFIG.format(course_id=COURSE_ID, timeout=timeout), encoding="utf-8")
+        answers = solve_all(paths, jobs, lang, timeout)
+    try:
+        for path, assignment in zip(paths, made):
+            folder_out = source / assignment.name
+            folder_out.mkdir(parents=True, exist_ok=True)
+            nb = assignment_notebook(path, answers[path], lang)
+            (folder_out / f"{assignment.name}.ipynb").write_text(
+                json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            for linked in sorted(set(FILE_LINK.findall(Path(path).read_text(encoding="utf-8")))):
+                original = Path(path).parent / linked
+                if not original.exists():
+                    original = Path(path).parent.parent / linked
+                if original.is_file():
+                    shutil.copyfile(original, folder_out / linked)
+        config.write_text(CONFIG.format(course_id=COURSE_ID, timeout=timeout), encoding="utf-8")
+    except OSError as err:
+        raise CourseError(_say("write_failed", lang, path=target, reason=err.strerror or type(err).__name__)) from None
     return made
+
+
+def _check_target(target: Path, lang: str) -> None:
+    """The course's folder must be a folder (or not exist yet) in a folder one may write in:
+    said before anything is run."""
+    try:
+        for path in (target, target / "source"):
+            if path.exists() and not path.is_dir():
+                raise CourseError(_say("not_folder", lang, path=path))
+        existing = next(p for p in (target.absolute(), *target.absolute().parents) if p.exists())
+        if not existing.is_dir():
+            raise CourseError(_say("not_folder", lang, path=existing))
+        if not os.access(existing, os.W_OK | os.X_OK):
+            raise CourseError(_say("not_writable", lang, path=existing))
+    except OSError as err:
+        raise CourseError(_say("write_failed", lang, path=target, reason=err.strerror or type(err).__name__)) from None
 
 
 def main(argv: list[str]) -> int:

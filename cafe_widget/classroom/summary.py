@@ -38,6 +38,7 @@ PROGRESS_COLUMNS = ("notebook", "exercise", "state", "tries")
 GRADES_COLUMNS = ("assignment", "student_id", "score", "max_score")
 LARGEST = 10_000_000          # bytes: a bigger file is no student's progress
 MOST_FAILED = 5               # exercises listed under "most often failed"
+MOST_TRIES = 1_000_000        # more tries than this on one exercise: no student's progress
 
 # Every sentence said, by key. ``{path}`` is a file as given on the command line.
 WORDS = {
@@ -209,9 +210,10 @@ def _entry(path: str, exercise: str, notebook, state, tries, where: dict[str, st
     """One exercise's (state, tries), checked; raises :class:`_Skip` saying what is wrong."""
     if state not in STATES:
         raise _Skip("bad_state", path=path, exercise=_quoted(exercise), state=_quoted(state))
-    if isinstance(tries, str):
-        tries = int(tries) if tries.isascii() and tries.isdecimal() else tries
-    if not isinstance(tries, int) or isinstance(tries, bool) or tries < 0:
+    if isinstance(tries, str):       # a whole number of at most 7 digits (a longer one is too many)
+        digits = tries.lstrip("0") or "0"
+        tries = int(digits) if digits.isascii() and digits.isdecimal() and len(digits) <= 7 else tries
+    if not isinstance(tries, int) or isinstance(tries, bool) or not 0 <= tries <= MOST_TRIES:
         raise _Skip("bad_tries", path=path, exercise=_quoted(exercise), tries=_quoted(tries))
     if exercise not in where:
         raise _Skip("unknown_exercise", path=path, exercise=_quoted(exercise))
@@ -230,7 +232,9 @@ def _json(path: str, text: str, stem: str, where: dict[str, str]) -> Record:
         return seen
 
     try:
-        data = json.loads(text, object_pairs_hook=pairs)
+        # a whole number of a thousand digits or more is kept as its digits (Python refuses to
+        # read one over 4300 digits): it is then no number of tries, no version
+        data = json.loads(text, object_pairs_hook=pairs, parse_int=lambda d: int(d) if len(d) < 1000 else d)
     except ValueError as err:
         raise _Skip("bad_json", path=path, line=getattr(err, "lineno", 1), column=getattr(err, "colno", 1))
     except RecursionError:

@@ -16,6 +16,7 @@ from ..render.board_words import board_player_name, board_say, over_words, resul
 from .safety import Refused
 from .board_base import ACTION_WORDS, COMMANDS
 from .board_history import HISTORY_KEYS
+from .shell import SCREEN
 
 
 class BoardPlay:
@@ -225,6 +226,7 @@ class BoardPlay:
                                            points=turn.points))
 
     def _button_hint(self) -> None:
+        self._no_answers()
         if self._puzzles and self._viewing is None:   # a puzzle's hint is its answer
             self._button_best()
             return
@@ -394,11 +396,13 @@ class BoardPlay:
                 raise Refused(board_say(self.lang, "history_live_first", text=shorten(step)))
             getattr(self, f"_button_{key}")()
             return
+        why = self._not_yours()
+        if why and key == "new" and self._where() != SCREEN:
+            raise Refused(why)   # at a table, a seat starts a new game only in its turn (the screen at any time)
         if self._answered_first(key):
             return
         game = self._game
         if key is not None:
-            why = self._not_yours()
             if why and key not in HISTORY_KEYS:
                 raise Refused(why)
             getattr(self, f"_button_{key}")()

@@ -83,6 +83,7 @@ class BoardPuzzleScreen:
 
     def _button_best(self) -> None:
         """Light the best action; the puzzle solved after that does not count."""
+        self._no_answers()
         p = self._puzzles[self._pi]
         if self._game.turn is not None:
             self._game = puzzle_game(p)

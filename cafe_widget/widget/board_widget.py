@@ -86,6 +86,10 @@ class Play(Mode):
         why = w._not_yours()
         if why and not (new and w._where() == SCREEN) and not (region.kind == "button" and region.name in HISTORY_KEYS
                                                               and not new):
+            game = w._game
+            if not game.is_over and game.to_move in w._bots and w._where() != SCREEN:
+                w._the_table._kick(w)   # a computer to move and nobody showing its turn: it plays now
+                return
             raise Refused(why)   # at a table, another player's turn (the screen may start a new game)
         if w._answered_first("new" if new else None):
             return
@@ -274,6 +278,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
         return data
 
     def _load(self, text) -> None:
+        self._seat_may_not_load()
         data = read_json(text)
         text = text.strip()
         kinds = list(self._kinds)

@@ -42,6 +42,8 @@ class HistoryScreen(LookingBack):
             for key, value in self._stash.items():
                 setattr(self, key, value)
             self._stash = None
+            if self._the_table is not None:   # at a table: the game as it is now, not as it was left
+                self._the_table._rejoin(self)
         self._viewing, self._view_best = None, False
         self._badges, self._hint = (), ()
         if self._waiting is not None:   # still the person's R12c choice to make

@@ -47,6 +47,8 @@ class Play(Mode):
             handover = table_say("at_seat", lang, name=w._name(w._mover()))
         title_key = "all_hands" if w.teaching else "your_hand"
         declare_ok = any(w._kinds[q] == HUMAN for q in game.who_may_declare())
+        if w._at_table is not None:   # at a table: a seat declares for its own player only (R12c)
+            declare_ok = w.player is not None and w.player in game.who_may_declare()
         waiting = w._waiting is not None
         buttons = (("undo", say(lang, "undo"), bool(turn)),
                    ("end", say(lang, "end"), bool(turn) or waiting),
@@ -56,7 +58,7 @@ class Play(Mode):
                    ("hint", say(lang, "hint"), not game.is_over and w._revealed
                     and w._kinds[p] == HUMAN and not waiting))
         if w._not_yours():   # at a table, another player's turn (or the screen): nothing to press here
-            buttons = tuple((key, label, False) for key, label, _ in buttons)
+            buttons = tuple((key, label, on and key == "declare") for key, label, on in buttons)
         marks = w._marks if w._marks_at == len(game.log) and turn is None else ()
         return View(game.cafe, lang, hand=hand if w._revealed or game.is_over else (),
                     hand_title=say(lang, title_key, name=w._name(p), count=len(hand)),
@@ -79,9 +81,15 @@ class Play(Mode):
             return
         game = w._game
         why = w._not_yours()
-        if why:   # at a table, another player's turn: this seat's own computers shown at once, else refused
+        if why and region.kind == "button" and region.name == "declare" and w.player is not None \
+                and w.player in game.who_may_declare():
+            why = None            # R12c: the player who emptied their hand may declare, whoever is to move
+        if why:   # at a table, another player's turn: the computers' turns played now, else refused
             if w._round is not None:
                 w._fast_forward()
+                return
+            if not game.is_over and game.to_move in w._bots and w._waiting is None and w._where() != SCREEN:
+                w._the_table._kick(w)
                 return
             raise Refused(why)
         if not game.is_over and game.to_move in w._bots and w._waiting is None:
@@ -246,6 +254,7 @@ class PlayScreen:
 
     def _button_hint(self) -> None:
         """Light the best turn (``best_turn``) for the person to move, without playing it."""
+        self._no_answers()
         lang = self.lang
         if self._game is None:
             turn = self._turn.best_turn(list(GUEST_KINDS) * GUEST_COPIES)
@@ -329,6 +338,8 @@ class PlayScreen:
     def _button_declare(self) -> None:
         self._need_game()
         who = [p for p in self._game.who_may_declare() if self._kinds[p] == HUMAN]
+        if self._at_table is not None:   # at a table: only for this seat's own player
+            who = [p for p in who if p == self.player]
         if not who:   # only a person may declare from this screen, never for a computer (R12c)
             person = self._shown_player() if self._kinds[self._shown_player()] == HUMAN else (
                 self._kinds.index(HUMAN) if HUMAN in self._kinds else self._game.to_move)

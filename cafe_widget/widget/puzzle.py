@@ -120,6 +120,7 @@ class PuzzleButtons:
         return ", ".join(c.text for c in self._turn.cards)
 
     def _button_show_best(self) -> None:
+        self._no_answers()
         p = self._puzzle
         self._shown_best.add(self._pi)
         self._turn = p.cafe.begin_turn(p.variant)

@@ -84,6 +84,7 @@ class SeatButtons:
     """The seat task's buttons, mixed into CafeWidget."""
 
     def _button_answer(self) -> None:
+        self._no_answers()
         self._answer_shown = True
         feedback = check_seats(self.cafe, self._task_guest, list(self._task_marks), self._variant, self.lang,
                                answer=True)

@@ -17,8 +17,9 @@ import asyncio
 import ipywidgets as widgets
 
 from ..i18n import N_, translate
+from ..ladder import graded_refusal
 from .draw import SCALE, aria_status, draw_layer, draw_patches, make_canvas, one_message
-from .safety import Guarded, error_sentence
+from .safety import Guarded, Refused, error_sentence
 
 
 #: The seat of the table's screen (the projector's view: no hand, no moves).
@@ -28,6 +29,8 @@ TABLE_WORDS = {
     "screen": N_("This is the table's screen: play from your seat. Nothing was changed."),
     "at_seat": N_("{name} is to move, at their seat."),
     "your_turn": N_("Your turn, {name}."),
+    "no_load": N_("A seat at a table opens no other game: the teacher loads one on the table's screen. "
+                  "Nothing was changed."),
 }
 
 
@@ -173,6 +176,12 @@ class Shell(Guarded, widgets.VBox):
         were all played at once)."""
         if token != self._pace_token or self._round is None:
             return
+        if self._the_table is not None and not self._the_table._holds(self):
+            # at a table, this seat left the game meanwhile (a game tried from a past position):
+            # the table plays the computers' turns still due
+            self._round, self._pace_token = None, self._pace_token + 1
+            self._the_table._computers_due()
+            return
         try:
             self._pace_one()
         except Exception as err:  # noqa: BLE001 - never a traceback, here either
@@ -212,6 +221,19 @@ class Shell(Guarded, widgets.VBox):
         if mover != self.player:
             return table_say("not_your_turn", self.lang, name=self._name(mover))
         return None
+
+    def _no_answers(self) -> None:
+        """In a graded assignment (``cafe_widget.classroom.assignment()``), Hint, Show best and
+        Show answer are refused: they would show an exercise's answer."""
+        why = graded_refusal(self.lang)
+        if why:
+            raise Refused(why)
+
+    def _seat_may_not_load(self) -> None:
+        """At a table, a seat opens no other game: the teacher loads one on the screen or with
+        ``table.load(…)`` (a load replaces every seat's game)."""
+        if self._at_table is not None and self._where() != SCREEN:
+            raise Refused(table_say("no_load", self.lang))
 
     def _adopt(self, source, draw: bool = True) -> None:
         """At a table, after ``source`` acted: its game (the same object), its computers, what

@@ -208,6 +208,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         self._guarded(self._load, text)
 
     def _load(self, text) -> None:
+        self._seat_may_not_load()
         data = read_json(text)
         text = text.strip()
         if data is not None and data.get("format") == WIDGET_SAVE:
