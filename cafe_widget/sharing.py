@@ -122,7 +122,7 @@ def _bind(server: dict, path: str, kernel: str) -> None:
     if found is None:
         _request(server, "POST", "api/sessions",
                  {"path": path, "type": "notebook", "name": Path(path).name, "kernel": {"id": kernel}})
-    elif found["kernel"]["id"] != kernel:
+    elif (found.get("kernel") or {}).get("id") != kernel:
         _request(server, "PATCH", f"api/sessions/{found['id']}", {"kernel": {"id": kernel}})
 
 
