@@ -385,7 +385,13 @@ def solve(path: Path, timeout: int = 120, lang: str = "en") -> dict[str, str]:
     try:
         client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                                 resources={"metadata": {"path": str(Path(path).parent)}})
-        client.execute(stderr=subprocess.DEVNULL)   # the kernel's own warnings are not the teacher's
+        with tempfile.TemporaryDirectory(prefix="cafe-kernel-") as runtime:
+            if os.name == "posix":   # the kernel's sockets as files of its own: no TCP port to share
+                from jupyter_client.manager import KernelManager
+
+                client.km = KernelManager(kernel_name="python3", transport="ipc",
+                                          connection_file=os.path.join(runtime, "kernel.json"))
+            client.execute(stderr=subprocess.DEVNULL)   # the kernel's own warnings are not the teacher's
     except Exception as err:  # noqa: BLE001 - a timeout, a dead kernel, no kernel: one sentence each
         if isinstance(err, CellExecutionError):     # the error's last line: "NameError: name 'x' …"
             lines = [f"{err.ename}: {err.evalue}"] if err.ename else str(err).strip().splitlines()[-1:]
