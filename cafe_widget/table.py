@@ -47,6 +47,15 @@ def _same(a, b) -> bool:
         return False
 
 
+def _table_save(text) -> dict | None:
+    """A saved table's content (:meth:`Table.save`), or None for any other text."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) and data.get("format") == TABLE_FORMAT else None
+
+
 def _state(game) -> str:
     """The game as text, to tell whether an event changed it."""
     try:
@@ -180,10 +189,6 @@ class Table:
         host._fast_forward()
         host._tell_table()
 
-    def _kick(self, source) -> None:
-        """A seat clicked while a computer is to move: the computers play now (once)."""
-        self._computers_due()
-
     # -- joining from other laptops -----------------------------------------------------------------
 
     def share(self, folder=None, name: str | None = None) -> list[str] | None:
@@ -207,11 +212,8 @@ class Table:
     def load(self, text: str) -> None:
         """Every seat and screen goes on from a saved table (:meth:`save`) or a saved game. A
         text that is refused changes nothing: ValueError saying why."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError):
-            data = None
-        if isinstance(data, dict) and data.get("format") == TABLE_FORMAT:
+        data = _table_save(text)
+        if data is not None:
             if data.get("version") != 1 or not isinstance(data.get("game"), dict):
                 raise ValueError(_say("not_a_table", self.lang, problem="version or game"))
             text = json.dumps(data["game"])
@@ -225,11 +227,8 @@ class Table:
     def from_save(cls, text: str, **options) -> "Table":
         """A table from :meth:`save`'s text (the same game, the same players). A text that is
         not a saved table: ValueError saying why."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError):
-            data = None
-        if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT or not isinstance(data.get("game"), dict):
+        data = _table_save(text)
+        if data is None or not isinstance(data.get("game"), dict):
             raise ValueError(_say("not_a_table", options.get("lang"), problem=str(text)[:40]))
         reader = BoardWidget if data["game"].get("format") == BOARD_SAVE else CafeWidget
         try:

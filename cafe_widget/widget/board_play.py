@@ -408,7 +408,6 @@ class BoardPlay:
             getattr(self, f"_button_{key}")()
             return
         head = step.split(None, 1)[0].lower()
-        why = self._not_yours()
         if why:   # at a table, another player's turn
             raise Refused(why)
         if head not in ACTION_WORDS and "@" not in step:

@@ -245,13 +245,12 @@ class Shell(Guarded, widgets.VBox):
         self._game, self._bots, self._kinds = source._game, source._bots, source._kinds
         for key in self.SHARED_KEYS:
             setattr(self, key, getattr(source, key))
+        game = self._game
         if source._kind != "error" and source.lang == self.lang:
             self._set_status(source._status, source._kind)
-            game = self._game
             if self.player is not None and not game.is_over and self._mover() == self.player:
                 self._set_status((self._status + " " if self._status else "")
                                  + table_say("your_turn", self.lang, name=self._name(self.player)), "ok")
-        game = self._game
         if self._round is not None and (game.is_over or game.to_move not in self._bots):
             self._round, self._pace_token = None, self._pace_token + 1
         self._seated()
