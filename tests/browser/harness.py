@@ -300,6 +300,7 @@ class Lab:
         self._pw = None
         self.browser = None
         self.context = None
+        self._page = None                     # the page open() shows notebooks in, once loaded
         self.blocked: list[str] = []          # URLs the page tried to reach outside 127.0.0.1
         self.console_errors: list[str] = []   # console errors and page errors, for reports
 
@@ -525,11 +526,21 @@ class Lab:
 
     def open(self, path: str, timeout: float = 60.0, viewport: tuple[int, int] | None = None,
              scale: float = 1) -> "Notebook":
-        """A new page showing the notebook at ``path``, once its kernel is ready (in a window of
-        ``viewport`` CSS pixels at ``scale`` device pixels each, when given)."""
+        """The notebook at ``path`` in a page, once its kernel is ready (in a window of
+        ``viewport`` CSS pixels at ``scale`` device pixels each, when given: a page of its own).
+
+        Without ``viewport`` the Lab's one page is used again when it is open: the notebooks it
+        showed before are taken out of it, and this one is opened in it as a student opens a
+        second notebook. Loading JupyterLab anew costs about 4 s a test; this costs 1."""
+        if viewport is None and self._page is not None and not self._page.is_closed():
+            nb = Notebook(self, self._page, path)
+            nb.open_in_place(timeout=timeout)
+            return nb
         page = self._new_page(viewport, scale)
         nb = Notebook(self, page, path)
         nb.goto(timeout=timeout)
+        if viewport is None:
+            self._page = page
         return nb
 
 
@@ -567,10 +578,25 @@ class Notebook(_Page):
         self.page.goto(f"{self.lab.url}/lab/tree/{self.path}?reset&token={self.lab.token}")
         self._wait_ready(timeout)
 
-    def reload(self, timeout: float = 60.0) -> None:
-        """Reload the page (the kernel and its session survive, as in a real browser)."""
-        self.page.reload()
+    def open_in_place(self, timeout: float = 60.0) -> None:
+        """Show this notebook in a page where JupyterLab already runs: every notebook shown there
+        before is taken out (the page then holds this one alone, as a fresh page would), then
+        this one is opened with the file browser's command."""
+        self.page.evaluate(
+            """async (path) => {
+                const app = window.jupyterapp;
+                for (const w of Array.from(app.shell.widgets('main')))
+                    if (w.context && w.sessionContext) w.dispose();
+                await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
+            }""",
+            self.path,
+        )
         self._wait_ready(timeout)
+
+    def reload(self, timeout: float = 60.0) -> None:
+        """Reload the page showing this notebook (the kernel and its session survive, as in a
+        real browser)."""
+        self.goto(timeout)
 
     def _wait_ready(self, timeout: float) -> None:
         ms = timeout * 1000
@@ -606,7 +632,12 @@ class Notebook(_Page):
         if self._kc is not None:
             self._kc.stop_channels()
             self._kc = None
-        self.page.close()
+        if self.page is self.lab._page and not self.page.is_closed():
+            # the Lab's page stays for the next notebook: this one is taken out of it
+            self.page.evaluate(f"(path) => {{ const p = ({_FIND_PANEL})(path); if (p) p.dispose(); }}",
+                               self.path)
+        else:
+            self.page.close()
         if shutdown_kernel:
             for s in self.lab.api("GET", "/api/sessions"):
                 if s.get("path") == self.path:
