@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cafe_widget.board_players import BOARD_PLAYERS, BoardPlayer  # noqa: E402
+from cafe_widget.players import BOARD_PLAYERS, BoardPlayer  # noqa: E402
 from cafe_widget.engine.board_game import BoardGame  # noqa: E402
 
 PAIRINGS = ["strong/greedy", "greedy/random", "strong/random"]

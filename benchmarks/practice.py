@@ -27,7 +27,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from cafe_widget import Game  # noqa: E402
 from cafe_widget.players import make_player  # noqa: E402
-from cafe_widget.practice import LEVELS, Puzzle, puzzles  # noqa: E402
+from cafe_widget.teach.card_puzzles import LEVELS, Puzzle, puzzles  # noqa: E402
 
 
 def figures(samples_ms: list[float], what: str = "") -> str:

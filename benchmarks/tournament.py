@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cafe_widget.engine import Game  # noqa: E402
-from cafe_widget.players import PLAYERS, Player  # noqa: E402
+from cafe_widget.players import Player, PLAYERS  # noqa: E402
 
 PAIRINGS = ["strong/greedy", "greedy/random", "strong/random"]
 

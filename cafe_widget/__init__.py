@@ -3,7 +3,7 @@
 ``from cafe_widget import Cafe, Game, IllegalMove, NotationError`` (the rules, standard library
 only), ``from cafe_widget import Board, BoardGame`` (the board game of 1989) and
 ``from cafe_widget import CafeWidget, BoardWidget`` (the café and the board on ipycanvas);
-``from cafe_widget import Table``: one game, a seat a laptop (:mod:`cafe_widget.table`).
+``from cafe_widget import Table``: one game, a seat a laptop (:mod:`cafe_widget.classroom.table`).
 ``cafe_widget.language("fr")`` makes everything the package says French (``"de"``: German).
 """
 
@@ -26,7 +26,7 @@ def __getattr__(name):
 
         return BoardWidget
     if name == "Table":
-        from .table import Table
+        from .classroom.table import Table
 
         return Table
     raise AttributeError(f"module 'cafe_widget' has no attribute {name!r}")

@@ -13,7 +13,7 @@ os.environ["CAFE_WIDGET_PROGRESS"] = os.path.join(tempfile.mkdtemp(prefix="cafe-
 
 @pytest.fixture(autouse=True)
 def _fresh_tries(tmp_path, monkeypatch):
-    from cafe_widget.ladder import TRIES
+    from cafe_widget.teach.ladder import TRIES
 
     TRIES.forget()
     TRIES.graded = False

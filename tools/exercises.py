@@ -32,7 +32,7 @@ def exercises(folder: Path) -> dict[str, list[str]]:
 
 def main() -> None:
     lines = ["# The course's numbered exercises, notebook by notebook (tools/exercises.py writes it",
-             "# from the notebooks' \"Exercise N.M\" headings; cafe_widget.progress reads it)."]
+             "# from the notebooks' \"Exercise N.M\" headings; cafe_widget.teach.progress_file reads it)."]
     lines += [" ".join([nb, *found]) for nb, found in exercises(ROOT / "notebooks").items()]
     (ROOT / "cafe_widget" / "data" / "exercises.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
 

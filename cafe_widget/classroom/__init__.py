@@ -14,7 +14,7 @@ Nothing here is imported by the rest of the package: it is the top floor.
 
 from __future__ import annotations
 
-from ..ladder import assignment_mode
+from ..teach.ladder import assignment_mode
 
 
 def assignment(on: bool = True) -> None:

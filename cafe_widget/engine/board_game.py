@@ -46,14 +46,14 @@ from .board import (BAR_PLACES, BAR_VALUES, CHAIRS, Board, BoardTurn, BoardTurnS
                     format_chairs, full_bag, parse_action, parse_bar, parse_chair, parse_chairs,
                     parse_placement, parse_tile, sort_tiles)
 from .errors import IllegalMove, NotationError, Refusal, kind_of, move_text, refuse
-from .played import PlayedGame, Ranked, Reviewed, is_number as _is_number, parse_items, seeded, without as _without
+from .board_layout import _parse_numbers, _parse_out, _parse_status, _parse_swap, _parse_tiles
+from .played import PlayedGame, Ranked, Reviewed, seeded, without as _without
 
 HAND_SIZE = 5          # B3
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 END_BAG = 4            # B13c: the game ends when the bag holds this many tiles or fewer
 TILE_PENALTY = 5       # B14
 JOKER_PENALTY = 10     # B14
-OVER_REASONS = ("B13a", "B13b", "B13c", "B13d", "B13e")
 SAVE_FORMAT = "cafe-widget board game"
 BOARD_FIELDS = ("chairs", "bar", "bag", "hands", "hand sizes", "scores", "out", "status")
 
@@ -595,75 +595,3 @@ def _check_reachable(game: "BoardGame", scores_text: str) -> None:
     if not (game.legal_bars() or game.legal_swaps() or game.turn) and game.best_action() is None:
         raise NotationError("status", f"to:{st.to_move + 1}", N_("names a player who has no action left: a "
                             "position the rules cannot reach (B4)"))
-
-
-def _parse_swap(text: str) -> tuple[str, str]:
-    words = move_text(text, "swap", "swap ITf@c2").split()
-    if words and words[0].lower() == "swap":
-        words = words[1:]
-    if len(words) != 1:
-        raise NotationError("action", text.strip(), N_("is not one swap action: write swap ITf@c2"))
-    tile, chair = parse_placement(words[0], "swap")
-    if len(tile) != 3:
-        raise NotationError("swap", words[0], N_("names a joker: write the tile from your hand that takes "
-                                                 "the joker's chair, for example swap ITf@c2"))
-    return tile, chair
-
-
-def _parse_tiles(text: str, field: str) -> tuple[str, ...]:
-    return parse_items(text, field, parse_tile)
-
-
-def _parse_numbers(text: str, field: str, players: int, digits: int, problem: str, top, miscount: str,
-                   **facts) -> tuple[int, ...]:
-    """``players`` numbers; ``problem`` (filled from ``facts``) for a bad one, ``miscount``
-    (``{n}`` numbers, not ``{players}``) for the wrong count."""
-    values = []
-    for tok in text.split():
-        if not _is_number(tok, digits) or (top is not None and int(tok) > top):
-            raise NotationError(field, tok, problem, **facts)
-        values.append(int(tok))
-    if len(values) != players:
-        raise NotationError(field, text.strip(), miscount, n=len(values), players=players)
-    return tuple(values)
-
-
-def _parse_out(text: str, players: int, hands, scores) -> tuple[bool, ...]:
-    out = [False] * players
-    tokens = text.split()
-    if tokens == ["-"]:
-        tokens = []
-    for tok in tokens:
-        if not _is_number(tok, 1) or not 1 <= int(tok) <= players:
-            raise NotationError("out", tok, N_("is not a player from 1 to {players}"), players=players)
-        p = int(tok) - 1
-        if out[p]:
-            raise NotationError("out", tok, N_("names player {player} twice"), player=p + 1)
-        if hands[p]:
-            raise NotationError("out", tok, N_("is out but still holds tiles (B9)"))
-        if scores[p]:
-            raise NotationError("out", tok, N_("is out but has points; a player out has paid all they had (B9)"))
-        out[p] = True
-    return tuple(out)
-
-
-def _parse_status(text: str, players: int, out) -> dict:
-    status = {"to": None, "over": None, "turn": ""}
-
-    for tok in text.split():
-        key, _, value = tok.partition(":")
-        if key == "to" and status["to"] is None:
-            if not _is_number(value, 1) or not 1 <= int(value) <= players:
-                raise NotationError("status", tok, N_("must name a player from 1 to {players}"), players=players)
-            status["to"] = int(value) - 1
-        elif key == "over" and value in OVER_REASONS and status["over"] is None:
-            status["over"] = value
-        elif key == "turn" and value and not status["turn"]:
-            status["turn"] = value
-        else:
-            raise NotationError("status", tok, N_("is not one of to:N, over:B13a to B13e, turn:…"))
-    if status["to"] is None:
-        raise NotationError("status", text.strip() or "(empty)", N_("must say whose turn it is: to:N"))
-    if out[status["to"]] and status["over"] is None:
-        raise NotationError("status", f"to:{status['to'] + 1}", N_("names a player who is out (B9)"))
-    return status

@@ -42,8 +42,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .board import (_CN, _CT, _TC, _TILE_ORDER, _TN, BAR_PLACES, BAR_VALUES, CHAIR_INDEX, CHAIRS,
-                    Board, BoardTurn, BoardTurnState, _declarations, check_tile_copies, parse_hand)
+from .board import Board, BoardTurn, BoardTurnState, _declarations
+from .board_layout import (_CN, _CT, _TC, _TILE_ORDER, _TN, BAR_PLACES, BAR_VALUES, CHAIR_INDEX, CHAIRS,
+                           check_tile_copies, parse_hand)
 from .cards import table_points
 from .errors import Refusal
 

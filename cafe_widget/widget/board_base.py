@@ -26,7 +26,7 @@ STATE_KEYS = ("_game", "_kinds", "_bots", "_selected", "_asking", "_swap_mode", 
 
 
 class _BestActionPlayer:
-    """A stand-in computer player when ``cafe_widget.board_players`` is missing: the best action."""
+    """A stand-in computer player when ``cafe_widget.players.board`` is missing: the best action."""
 
     def actions(self, game: BoardGame) -> list[str]:
         best = game.best_action()
@@ -42,7 +42,7 @@ def make_computer(kind: str, seed: int = 0):
     """A computer player of ``kind`` (``"random"``, ``"greedy"``, ``"steady"``, ``"strong"``,
     ``"computer"``): the card game's names."""
     try:
-        from ..board_players import make_board_player
+        from ..players.board import make_board_player
     except ImportError:
         return _BestActionPlayer()
     return make_board_player(kind, seed)

@@ -146,7 +146,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
         """A guided first board game against the computer: each of the first four actions says
         what to look for (a pair, the bar, a shared chair, a joker) and is checked — a weaker
         one is refused with the reason; then the game goes on (``board_guide``)."""
-        from ..board_guide import GUIDE_SEED, OPPONENT, BoardGuide, guided_board_game
+        from ..teach.board_guide import GUIDE_SEED, OPPONENT, BoardGuide, guided_board_game
         w = cls(game=guided_board_game(GUIDE_SEED if seed is None else seed), players=["human", OPPONENT],
                 lang=lang)
         w._guide = BoardGuide()
@@ -158,7 +158,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
     def puzzle(cls, level: int = 1, lang: str | None = None) -> "BoardWidget":
         """The puzzle screen: "find the best action" through the 12 board puzzles of ``level``
         (1, 2 or 3; ``board_practice.board_puzzles``), graded on the try-again ladder."""
-        from ..board_practice import board_puzzles
+        from ..teach.board_practice import board_puzzles
         puzzles = board_puzzles(level)      # ValueError for a level that is not 1, 2 or 3
         w = cls(game=BoardGame.new(players=2, seed=0), players=["human", "human"], lang=lang)
         w._puzzles, w._solved = tuple(puzzles), ()

@@ -13,8 +13,8 @@ from ..engine.cafe import parse_placement
 from ..engine.errors import shorten
 from ..i18n import N_
 from ..engine.game import SAVE_FORMAT as GAME_SAVE
-from ..guide import Guide
-from ..practice import Puzzle
+from ..teach.guide import Guide
+from ..teach.card_puzzles import Puzzle
 from ..render.words import say
 from .safety import WIDGET_SAVE, Refused, field
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 
 
-from ..practice import Puzzle
+from ..teach.card_puzzles import Puzzle
 from ..render.scene import PlayerLine, View
 from ..render.words import say, turn_lines
 from .card_saves import HUMAN, SCREEN_STATE

@@ -1,12 +1,12 @@
 """The exercise checks as small widgets: a question, a way to answer (a number box, or clicks on
 the café), a Check button, the feedback below, retries, and a "show the answer" button.
 
-    from cafe_widget.practice import ask_points, ask_seats, ask_turn
+    from cafe_widget.widget import ask_points, ask_seats, ask_turn
     ask_points("RU GB FR ES IT | b1:RUf b3:RUm", "RUf@c2")    # a number box under the café
     ask_seats("RU GB FR ES IT | b1:RUf b3:RUm", "ITm")        # click the seats, then Check
     ask_turn("RU GB FR ES IT | b1:RUf b3:RUm | US CN DE", "RUf ITf ITm DEm")   # find the best turn
 
-Every verdict is :func:`~cafe_widget.practice.check_points`'s, ``check_seats``'s or
+Every verdict is :func:`~cafe_widget.teach.practice.check_points`'s, ``check_seats``'s or
 ``Puzzle.grade``'s; a wrong answer first gets a nudge that does not give the answer away.
 """
 
@@ -17,7 +17,8 @@ from html import escape
 import ipywidgets as widgets
 
 from ..engine import Cafe
-from ..practice import Puzzle, check_points
+from ..teach.card_puzzles import Puzzle
+from ..teach.practice import check_points
 from ..i18n import N_, Localized, current, listen
 from ..render import svg_of
 from .widget import CafeWidget

@@ -9,7 +9,7 @@ from ..engine.cafe import parse_placement
 from ..engine.cards import parse_guest
 from ..engine.layout import SEATS
 from ..i18n import N_
-from ..practice import check_seats
+from ..teach.practice import check_seats
 from ..render.scene import View
 from ..render.words import say
 from .card_saves import SEATS_TASK, screen_save

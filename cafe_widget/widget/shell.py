@@ -17,7 +17,7 @@ import asyncio
 import ipywidgets as widgets
 
 from ..i18n import N_, translate
-from ..ladder import graded_refusal
+from ..teach.ladder import graded_refusal
 from .draw import SCALE, aria_status, draw_layer, draw_patches, make_canvas, one_message
 from .safety import Guarded, Refused, error_sentence
 

@@ -25,9 +25,9 @@ from ..engine import Cafe, Game
 from ..engine.board_game import SAVE_FORMAT as BOARD_SAVE
 from ..engine.cards import parse_guest
 from ..engine.errors import need_text
-from ..guide import GUIDE_SEED, Guide, guided_game
-from ..players import make_player
-from ..practice import Puzzle, puzzles as level_puzzles
+from ..teach.guide import GUIDE_SEED, Guide, guided_game
+from ..players.card import make_player
+from ..teach.card_puzzles import Puzzle, puzzles as level_puzzles
 from ..render.scene import HEIGHT, LAYERS, ZONES, build_scene, hit_test
 from ..render.style import WIDTH
 from ..render.words import player_name, say, turn_lines
@@ -109,7 +109,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
 
     @classmethod
     def puzzle(cls, puzzle, lang: str | None = None) -> "CafeWidget":
-        """Puzzle mode: "find the best turn". ``puzzle`` is a :class:`~cafe_widget.practice.Puzzle`,
+        """Puzzle mode: "find the best turn". ``puzzle`` is a :class:`~cafe_widget.teach.card_puzzles.Puzzle`,
         a list of them (a level: *Next puzzle* walks it, counting the solved), or a level number
         (1, 2, 3: the committed puzzles). The student plays a turn card by card; *Check* grades
         it (``Puzzle.grade``); *Show best* lights the best turn."""
@@ -126,7 +126,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
     @classmethod
     def guided(cls, lang: str | None = None, seed: int = GUIDE_SEED) -> "CafeWidget":
         """A guided first game against the computer: each of the student's first turns says
-        what to try and why, and is checked before it is played (:mod:`cafe_widget.guide`)."""
+        what to try and why, and is checked before it is played (:mod:`cafe_widget.teach.guide`)."""
         w = cls(game=guided_game(seed), players=[HUMAN, COMPUTER], lang=lang)
         w._guide = Guide()
         w._set_status(w.status + " " + w._guide.instruction(w._game, lang), "ok")
@@ -136,7 +136,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
     @classmethod
     def seat_task(cls, cafe, guest: str, variant: bool = False, lang: str | None = None) -> "CafeWidget":
         """A seat task: "click every seat where ``guest`` may sit, then Check", graded by
-        :func:`~cafe_widget.practice.check_seats`; *Show answer* lights the seats."""
+        :func:`~cafe_widget.teach.practice.check_seats`; *Show answer* lights the seats."""
         cafe = Cafe.parse(cafe) if isinstance(cafe, str) else cafe
         guest = parse_guest(guest)
         w = cls(cafe=cafe, variant=variant, lang=lang)

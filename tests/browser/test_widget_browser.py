@@ -182,7 +182,7 @@ def test_a_puzzle_solved_by_mouse(lab):
     mouse, then *Check*: solved, 23 points, the status line green on screen."""
     t0 = time.monotonic()
     source = (
-        "from cafe_widget.practice import ask_turn\n"
+        "from cafe_widget.widget import ask_turn\n"
         f'w = ask_turn("{SANDBOX}", "RUf ITf ITm DEm")\n'
         "w"
     )

@@ -1,0 +1,221 @@
+"""The card game's "find the best turn" puzzles: a café with its table pile, a hand, graded
+exactly by the engine (``best_turn`` and the one legality check), and the committed puzzles of
+three levels (``data/puzzles.txt``).
+
+    from cafe_widget.teach import Puzzle, puzzles
+
+    p = Puzzle("RU GB FR ES IT | b1:RUf b3:RUm | US CN DE", "RUf ITf ITm DEm")
+    g = p.grade("RUf@c2, ITf@c4")        # never raises for a wrong, illegal or unreadable answer
+    g.legal, g.rule, g.points, g.best_points, g.solved, g.message
+    puzzles(1)                           # the committed puzzles of level 1 (also 2 and 3)
+
+Pure Python: it imports the engine, never ipycanvas or ipywidgets.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from ..engine import Cafe, IllegalMove, NotationError, Turn
+from ..engine.cafe import format_seats, format_tables, parse_turn
+from ..engine.cards import sort_guests
+from ..engine.search import parse_hand
+from ..i18n import N_
+from .practice import Grade, _problem, _say, _text, on_the_ladder, turn_tables
+
+PUZZLE_FILE = Path(__file__).resolve().parent.parent / "data" / "puzzles.txt"
+LEVELS = (1, 2, 3)
+
+
+class Puzzle:
+    """"Find the best turn": a café (with its table pile), a hand, the variant on or off.
+
+    ``Puzzle("RU GB FR ES IT | b1:RUf b3:RUm | US CN DE", "RUf ITf ITm DEm")``. ``best`` is the
+    best turn as :meth:`Cafe.best_turn` finds it (exact; its tie-break in the README), and
+    ``grade(answer)`` grades any answer without raising. A hand with no legal turn is not a
+    puzzle: ValueError.
+    """
+
+    def __init__(self, cafe, hand, variant: bool = False, *, level: int | None = None,
+                 number: int | None = None):
+        self.cafe = Cafe.parse(cafe) if isinstance(cafe, str) else cafe
+        if not isinstance(self.cafe, Cafe):
+            raise NotationError("café", repr(cafe),
+                                N_("is not a café: give café notation or a Cafe"))
+        self.hand = sort_guests(parse_hand(hand))
+        self.variant = bool(variant)
+        self.level, self.number = level, number
+        self.best = self.cafe.best_turn(self.hand, self.variant)
+        if self.best is None:
+            raise ValueError(f"no card of {' '.join(self.hand)} may be placed here (R5–R7): "
+                             "there is no best turn to find")
+
+    @property
+    def best_points(self) -> int:
+        return self.best.points
+
+    def grade(self, answer=..., lang: str | None = None, *, show: bool = False,
+              exercise: str | None = None) -> Grade:
+        """Grade ``answer`` (a turn in notation, ``"RUf@c2, ITf@c4"``, or a list of
+        placements): legal or refused (with the rule), its points table by table, the best
+        points. On the ladder: a wrong answer first gets that (a nudge: how far from the best),
+        then a hint (how many cards the best turn has, and its first guest), then the best turn
+        itself; ``show=True`` gives the best turn at once. An answer that cannot be read costs
+        no try. ``exercise`` records the outcome in the student's progress."""
+        n = len(self.best.cards)
+        return on_the_ladder(self._grade(answer, lang), answer, ("puzzle", self.format()), lang, show, exercise,
+                             self.solution(lang),
+                             _text(lang, "puzzle_hint", n=n).format(n=n, first=self.best.cards[0].guest))
+
+    def _grade(self, answer, lang: str | None) -> Grade:
+        """The verdict on ``answer`` alone, before the ladder."""
+        best = self.best_points
+        if answer is ...:                      # an exercise cell not answered yet
+            return Grade("...", False, None, None, best, False,
+                         _say(lang, "your_turn_best", best=best, example=self._example()))
+        text = getattr(answer, "text", answer)      # a Turn the engine handed out reads as its notation
+        if isinstance(answer, (list, tuple)):
+            odd = [a for a in answer if not isinstance(a, str)]
+            text = odd[0] if odd else ", ".join(answer)
+        if not isinstance(text, str):
+            return Grade(repr(answer), False, None, None, best, False,
+                         _say(lang, "unreadable", token=repr(text), problem=_say(lang, "problem_text"),
+                              best=best), repr(text))
+        try:
+            placements = parse_turn(text)
+        except NotationError as err:
+            return Grade(text, False, None, None, best, False,
+                         _say(lang, "unreadable", token=err.token, problem=_problem(err, lang), best=best),
+                         err.token)
+        if not placements:
+            return Grade(text, False, "R4", None, best, False, _say(lang, "empty", best=best), "")   # costs no try
+        try:
+            turn = self._play(placements)
+        except IllegalMove as err:
+            return Grade(text, False, err.rule, None, best, False,
+                         _say(lang, "refused", reason=err.sentence(lang), best=best))
+        answer_text = turn.text
+        tables = turn_tables(turn, lang)
+        if turn.points >= best:
+            message = _say(lang, "solved", answer=answer_text, points=turn.points, tables=tables)
+        elif turn.points == 0:
+            message = _say(lang, "short_zero", best=best)
+        else:
+            message = _say(lang, "short", points=turn.points, tables=tables, best=best)
+        return Grade(answer_text, True, None, turn.points, best, turn.points >= best, message,
+                     None, turn)
+
+    def _play(self, placements) -> Turn:
+        """The answer played on the café, each card checked against what is left of the hand."""
+        state = self.cafe.begin_turn(self.variant)
+        hand = list(self.hand)
+        for guest, seat in placements:
+            if guest not in hand:
+                raise IllegalMove.because("R4", "not_in_hand", state.cafe, move=f"{guest}@{seat}",
+                                          guest=guest)
+            state = state.place(guest, seat)
+            hand.remove(guest)
+        return state.finish()
+
+    def _example(self) -> str:
+        """How an answer is written: a legal turn of this hand that scores as little as any (one
+        card if one may end a turn, else two), never the best one — a student who copies it
+        gets a legal turn and a nudge, not the answer."""
+        start = self.cafe.begin_turn(self.variant)
+        best = self.best.text
+        for size in (1, 2):
+            found = []
+            for first in dict.fromkeys(self.hand):
+                for seat in start.seat_scores(first):
+                    one = start.place(first, seat)
+                    if size == 1:
+                        found += [one] if one.can_end() else []
+                        continue
+                    rest = list(self.hand)
+                    rest.remove(first)
+                    for second in dict.fromkeys(rest):
+                        found += [t for t in (one.place(second, s) for s in one.seat_scores(second)) if t.can_end()]
+            found = [t for t in found if ", ".join(c.text for c in t.cards) != best]
+            if found:
+                low = min(found, key=lambda t: sum(c.points for c in t.cards))
+                return ", ".join(c.text for c in low.cards)
+        return best.split(", ")[0] if best else ""
+
+    def solution(self, lang: str | None = None) -> str:
+        """The best turn in one sentence, table by table."""
+        return _say(lang, "solution", turn=self.best.text, points=self.best.points,
+                    tables=turn_tables(self.best, lang))
+
+    def format(self) -> str:
+        """``tables | seats | table pile | hand | variant``: the line of a puzzle file, without
+        its level and best points."""
+        cafe = self.cafe
+        return " | ".join([format_tables(cafe.tables), format_seats(cafe.seats),
+                           " ".join(cafe.pile) or "-", " ".join(self.hand),
+                           "variant" if self.variant else "-"])
+
+    @property
+    def title(self) -> str:
+        """``"level 2, puzzle 5"`` for a committed puzzle, else ``"puzzle"``."""
+        if self.level is None:
+            return "puzzle"
+        return f"level {self.level}, puzzle {self.number}"
+
+    def __repr__(self) -> str:
+        return (f"Puzzle({self.cafe.format()!r}, "
+                f"{' '.join(self.hand)!r}{', variant=True' if self.variant else ''})")
+
+    def _repr_svg_(self) -> str:
+        return self.cafe._repr_svg_()
+
+
+def _parse_puzzle_line(line: str, where: str) -> tuple[int, Puzzle, int]:
+    fields = [f.strip() for f in line.split("|")]
+    if len(fields) != 7:
+        raise NotationError("puzzle", where, N_("must have 7 fields: {fields}"),
+                            fields="level | tables | seats | table pile | hand | variant | best")
+    level, tables, seats, pile, hand, variant, best = fields
+    if level not in {str(n) for n in LEVELS}:
+        raise NotationError("level", level, N_("is not 1, 2 or 3"))
+    if variant not in ("variant", "-"):
+        raise NotationError("variant", variant, N_("is not 'variant' or '-'"))
+    if not re.fullmatch(r"\d{1,3}", best):
+        raise NotationError("best", best, N_("is not a number of points"))
+    cafe = Cafe.parse(f"{tables} | {seats} | {'' if pile == '-' else pile}")
+    return int(level), Puzzle(cafe, hand, variant == "variant"), int(best)
+
+
+@lru_cache(maxsize=None)
+def _puzzle_lines() -> tuple[tuple[int, str, int], ...]:
+    """(level, line, stated best) of every puzzle in the committed file."""
+    out = []
+    for i, raw in enumerate(PUZZLE_FILE.read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            level = line.split("|")[0].strip()
+            best = line.rsplit("|", 1)[-1].strip()
+            out.append((int(level), line, int(best)))
+    return tuple(out)
+
+
+def puzzle_lines(level: int | None = None) -> list[tuple[str, int]]:
+    """The committed puzzles as lines of text, with the best points each states."""
+    return [(line, best) for lv, line, best in _puzzle_lines() if level is None or lv == level]
+
+
+def puzzles(level: int | None = None) -> list[Puzzle]:
+    """The committed puzzles of ``level`` (1, 2 or 3; None: all), in the file's order, each
+    numbered within its level. Level 1 has few legal turns and no clearing; level 2 many more,
+    and clearings; level 3 clearings mid-turn and the ladies' and men's tables (R14)."""
+    if level is not None and level not in LEVELS:
+        raise ValueError(f"level must be 1, 2 or 3, not {level!r}")
+    found, counts = [], {}
+    for lv, line, _ in _puzzle_lines():
+        counts[lv] = counts.get(lv, 0) + 1
+        if level is None or lv == level:
+            _, p, _ = _parse_puzzle_line(line, line)
+            p.level, p.number = lv, counts[lv]
+            found.append(p)
+    return found

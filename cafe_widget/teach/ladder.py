@@ -1,0 +1,113 @@
+"""The try-again ladder every check of the course climbs: a wrong answer first gets a **nudge**
+(what kind of wrong, never the answer), the second a **hint** (the rule that decides, where to
+look), the third the **answer** with its whole explanation. A right answer at any try says so.
+
+Tries are counted per question (the café or position, the move, what is asked) within the
+kernel: asking the same question again, by re-running the cell, is the next try. An answer that
+cannot be read (``"4 points"`` is read as 4; ``"four"`` is not) is explained and costs no try.
+``answer=True`` on a check shows the answer at once, and is remembered as such (and in the
+student's progress, :mod:`cafe_widget.teach.progress_file`).
+
+    stage = TRIES.climb(key, right=False)     # "nudge", then "hint", then "answer"
+"""
+
+from __future__ import annotations
+
+from ..i18n import N_, Localized
+from .progress_file import record
+
+WORDS = Localized({
+    "hint_head": N_("Hint: "),
+    "after_answer": N_(" (You had seen the answer: this one is not counted as solved.)"),
+    "graded_widget": N_("In a graded assignment the answer is not shown: your teacher goes over it afterwards. "
+                        "Nothing was changed."),
+    "no_answer": N_(" (In a graded assignment the answer is not shown: your teacher goes over it "
+                    "afterwards.)"),
+})
+
+#: What a check shows, by the number of wrong answers before this one.
+STAGES = ("nudge", "hint", "answer")
+
+
+class Tries:
+    """The wrong answers given to each question so far, and the questions whose answer was shown.
+    ``graded``: a graded assignment's rule (:func:`assignment_mode`), the ladder stops at the
+    hint: no answer is shown, whatever the try or ``answer=True``."""
+
+    def __init__(self) -> None:
+        self._wrong: dict = {}
+        self._shown: set = set()
+        self.graded = False
+
+    def climb(self, key, right: bool, show: bool = False) -> tuple[str, int]:
+        """One more answer to the question ``key``: (the stage to show — ``"right"``, ``"nudge"``,
+        ``"hint"`` or ``"answer"`` — and this answer's try, from 1)."""
+        wrong = self._wrong.get(key, 0)
+        if self.graded:
+            if right:
+                return "right", wrong + 1
+            if not show:
+                self._wrong[key] = wrong + 1
+            return ("nudge" if wrong == 0 and not show else "hint"), wrong + 1
+        if show:
+            self._shown.add(key)
+            return "answer", wrong + 1
+        if right:
+            return "right", wrong + 1
+        self._wrong[key] = wrong + 1
+        stage = "answer" if key in self._shown else STAGES[min(wrong, len(STAGES) - 1)]
+        if stage == "answer":
+            self._shown.add(key)
+        return stage, wrong + 1
+
+    def shown(self, key) -> bool:
+        """Whether the answer to ``key`` was shown (asked for, or after the third wrong try)."""
+        return key in self._shown
+
+    def wrong(self, key) -> int:
+        """How many wrong answers ``key`` has had."""
+        return self._wrong.get(key, 0)
+
+    def forget(self) -> None:
+        """Every question starts afresh (the tests do this; a student restarts the kernel)."""
+        self._wrong.clear()
+        self._shown.clear()
+
+
+#: The kernel's tries, for every check of the package.
+TRIES = Tries()
+
+
+def graded_refusal(lang: str | None) -> str | None:
+    """In a graded assignment, the sentence refusing a widget's Hint, Show best or Show answer
+    (they would show an answer); None otherwise."""
+    return WORDS.text("graded_widget", lang) if TRIES.graded else None
+
+
+def assignment_mode(on: bool = True) -> None:
+    """A graded assignment's rule, for every check of the kernel (``cafe_widget.classroom.assignment``
+    turns it on): a wrong answer gets a nudge, then the hint, then the hint again with a word that
+    the answer is not shown here; ``answer=True`` gets the hint."""
+    TRIES.graded = bool(on)
+
+
+def step(key, lang: str | None, *, right: bool, show: bool, exercise, message: str, nudge: str,
+         hint: str, answer: str, solution: str) -> tuple[str, int, str, str]:
+    """One answer to the question ``key`` on the ladder, for every check: (its stage, its try,
+    what the student sees — ``message`` when right, else the ``nudge``, the ``hint``, or the
+    answer: ``solution`` alone when asked for with ``show``, ``answer`` (what was said, and the
+    answer) after three wrong tries —, and the hint as shown). Recorded in the progress file
+    when the check names its ``exercise``."""
+    stage, tries = TRIES.climb(key, right, show)
+    hint = WORDS.text("hint_head", lang) + hint if hint else ""
+    if stage == "right":
+        seen = message + (WORDS.text("after_answer", lang) if TRIES.shown(key) else "")
+    elif stage == "nudge":
+        seen = nudge
+    elif stage == "hint":
+        seen = hint + (WORDS.text("no_answer", lang) if TRIES.graded and (show or TRIES.wrong(key) > 2) else "")
+    else:
+        seen = solution if show else (answer or solution)
+    if exercise is not None:
+        record(exercise, stage, tries, TRIES.shown(key))
+    return stage, tries, seen, hint
