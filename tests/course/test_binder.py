@@ -16,7 +16,8 @@ commit would hold (Binder sees nothing else), and check in it that:
 - ``repo2docker --no-build --debug`` (no Docker daemon needed) prints a Dockerfile with
   Python 3.11, the requirements install and postBuild, and nothing from ``pyproject.toml``.
 
-The environment is built once for the module (about a minute with a warm pip cache), while
+The environment is built once for the module, with uv (a test extra: the same requirement files,
+the same index as Binder's pip, in seconds; with pip when uv is missing, about a minute), while
 repo2docker installs into a venv of its own in the background. Without
 what is needed (Python 3.11 with venv, the package index, Chromium for the browser test) the
 tests are skipped, except under CI (the ``CI`` environment variable set), where they fail.
@@ -202,8 +203,32 @@ def venv_env(venv: Path, home: Path) -> dict[str, str]:
 
 # -- the environment Binder would build -------------------------------------------------------
 
-PIP_INSTALL = ["-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-               "--no-compile"]   # (.pyc files get written on first import instead: faster here)
+def uv() -> str | None:
+    """uv (a test extra): it reads the same requirement files from the same index as pip, and
+    builds the environment in seconds where pip takes half a minute or more (JupyterLab and its
+    hundred dependencies) — Binder itself runs pip; what is installed is the same. None without
+    it: then pip does the work."""
+    try:
+        from uv import find_uv_bin
+        return find_uv_bin()
+    except (ImportError, FileNotFoundError):
+        return None
+
+
+def make_venv(python: str, venv: Path, cwd: Path) -> None:
+    """A fresh virtual environment of ``python`` (with pip in it, as Binder's has)."""
+    if uv():
+        run([uv(), "venv", "--quiet", "--seed", "--python", python, str(venv)], cwd=cwd, what="uv venv")
+    else:
+        run([python, "-m", "venv", str(venv)], cwd=cwd, what="python -m venv")
+
+
+def pip_install(python: str) -> list[str]:
+    """The command that installs into the environment of ``python`` (uv's pip, or pip's own);
+    no .pyc files written at install time: they are written on first import instead."""
+    if uv():
+        return [uv(), "pip", "install", "--quiet", "--python", python]
+    return [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-compile"]
 
 
 class BinderEnv:
@@ -279,9 +304,8 @@ def repo2docker_venv(workdir):
     venv = workdir / "r2d-venv"
     env = venv_env(venv, workdir / "r2d-home")
     # Unpinned: the check is against the repo2docker that mybinder.org runs now, the newest.
-    script = (f"{shlex.quote(python)} -m venv {shlex.quote(str(venv))} && "
-              f"{shlex.quote(str(venv / 'bin' / 'python'))} {' '.join(PIP_INSTALL)} "
-              "jupyter-repo2docker")
+    make_venv(python, venv, workdir)
+    script = " ".join(shlex.quote(a) for a in pip_install(str(venv / "bin" / "python"))) + " jupyter-repo2docker"
     job = Background("repo2docker venv", ["bash", "-c", script], cwd=workdir, env=env,
                      log=workdir / "r2d-install.log")
     try:
@@ -297,9 +321,9 @@ def binder_env(workdir, repo_copy, repo2docker_venv):
     require(python is not None, f"Python {version} with venv (binder/runtime.txt)")
     venv = workdir / "venv"
     b = BinderEnv(workdir, repo_copy, venv, venv_env(venv, workdir / "home"))
-    pip = [b.python, *PIP_INSTALL]
-    with timed("venv + pip installs"):
-        run([python, "-m", "venv", str(venv)], cwd=workdir, what="python -m venv")
+    pip = pip_install(b.python)
+    with timed("venv + installs"):
+        make_venv(python, venv, workdir)
         # What the base image provides (not in binder/requirements.txt).
         b.run(*pip, *BASE_IMAGE, what="pip install (base image: JupyterLab 4, Notebook 7)")
         # What Binder itself does, from the repository root so that "." is this package.
