@@ -24,13 +24,13 @@ install: $(VENV)/.installed-test
 # NBVAL_CHECK_OUTPUT are compared; every cell must run). In parallel, a worker a core; a file's
 # tests (a notebook's cells) stay on one worker.
 test: $(VENV)/.installed-test
-	$(PY) -m pytest -q -n auto --dist loadfile --nbval-lax --nbval-current-env --nbval-cell-timeout=120 tests notebooks
+	$(PY) -m pytest -q -n auto --dist loadfile --no-loadscope-reorder --nbval-lax --nbval-current-env --nbval-cell-timeout=120 tests notebooks
 
 # The quick loop while editing: lint (pyflakes' errors), then the unit and property tests, the
 # widgets driven from Python and the catalogs' checks: no browser, no notebooks (make test runs all).
 check: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check --quiet cafe_widget tests tools benchmarks
-	$(PY) -m pytest -q -n auto --dist loadfile -p no:nbval -m "not browser and not binder" tests --ignore=tests/course/test_lite.py --ignore=tests/course/test_notebooks_twice.py
+	$(PY) -m pytest -q -n auto --dist loadfile --no-loadscope-reorder -p no:nbval -m "not browser and not binder" tests --ignore=tests/course/test_lite.py --ignore=tests/course/test_notebooks_twice.py
 
 # The widgets driven as a class of students would (clicks anywhere, typed lines, loads of saves),
 # seeded, invariants checked after every step: 3000 steps of each kind (--seed, --kinds, --keep-going).
