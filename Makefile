@@ -30,7 +30,7 @@ test: $(VENV)/.installed-test
 # widgets driven from Python and the catalogs' checks: no browser, no notebooks (make test runs all).
 check: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check --quiet cafe_widget tests tools benchmarks
-	$(PY) -m pytest -q -n auto --dist loadfile --no-loadscope-reorder -p no:nbval -m "not browser and not binder" tests --ignore=tests/course/test_lite.py --ignore=tests/course/test_notebooks_twice.py
+	$(PY) -m pytest -q -n auto --dist loadfile --no-loadscope-reorder -p no:nbval -m "not browser and not binder" tests --ignore=tests/course/test_lite.py
 
 # The widgets driven as a class of students would (clicks anywhere, typed lines, loads of saves),
 # seeded, invariants checked after every step: 3000 steps of each kind (--seed, --kinds, --keep-going).

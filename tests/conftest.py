@@ -1,9 +1,16 @@
 """Every test starts with no try counted and a progress file of its own, never the user's: the
-kernels nbval and the browser tests start inherit ``CAFE_WIDGET_PROGRESS`` from here."""
+kernels nbval and the browser tests start inherit ``CAFE_WIDGET_PROGRESS`` from here.
+
+Under nbval (``make test``) every code cell of every notebook runs twice in a row: the second
+run must show what the first showed, and the example turns a cell's comment suggests must be
+legal where they are suggested (:class:`EveryCellTwice`). The slowest files go to the workers
+first (:data:`SLOW_FILES`)."""
 
 from __future__ import annotations
 
+import copy
 import os
+import re
 import tempfile
 
 import pytest
@@ -30,7 +37,7 @@ def _fresh_tries(tmp_path, monkeypatch):
 #: named here keeps its place after them; a new slow file belongs in this table.
 SLOW_FILES = {
     "test_binder.py": 100, "test_widget_browser.py": 72, "test_properties.py": 45,
-    "test_notebooks_twice.py": 45, "test_notebooks_browser.py": 30, "test_classroom.py": 26,
+    "test_notebooks_browser.py": 30, "test_classroom.py": 26,
     "test_course_browser.py": 25, "test_table_browser.py": 25, "test_board_browser.py": 20,
     "test_widget_fuzz.py": 18, "test_lite.py": 10, "test_board_search.py": 10,
     "test_board_fuzz.py": 9, "test_voila_browser.py": 8, "test_fuzz.py": 7,
@@ -40,3 +47,80 @@ SLOW_FILES = {
 def pytest_collection_modifyitems(config, items):
     """The slowest files first (see SLOW_FILES); the order within a file is kept."""
     items.sort(key=lambda item: -SLOW_FILES.get(item.path.name, 0))
+
+
+# -- every notebook cell twice --------------------------------------------------------------
+
+#: The play pages deal a fresh game each time they are opened, and show the seed that replays it.
+PLAY_PAGES = ("play.ipynb", "jouer.ipynb")
+EXAMPLE = re.compile(r'#.*?(?:for example|par exemple|zum Beispiel)\s*"([^"]+)"')
+GRADED = re.compile(r"([A-Za-z_][\w.]*(?:\([^()]*\))?(?:\[\d+\])?)\.grade\(")
+
+
+def seen(outputs) -> list:
+    """What a student sees of a cell, in plain text: streams, text/plain, errors (widget ids
+    aside)."""
+    out = []
+    for o in outputs:
+        kind = o.get("output_type")
+        if kind == "stream":
+            if out and out[-1][0] == o["name"]:      # a print may arrive in pieces
+                out[-1] = (o["name"], out[-1][1] + o["text"])
+            else:
+                out.append((o["name"], o["text"]))
+        elif kind in ("execute_result", "display_data"):
+            out.append(("data", o["data"].get("text/plain", "")))
+        elif kind == "error":
+            out.append(("error", o["ename"], o["evalue"]))
+    return out
+
+
+class EveryCellTwice:
+    """A student runs a cell again — to look once more, or by a second Shift+Enter — and must
+    see the same thing, not a refusal because the game moved on. nbval runs each code cell in the
+    notebook's kernel (and compares the checked ones with the notebook); then this runs it again
+    in the same kernel, and the two results must agree: printed text, the plain-text form of
+    what the cell shows, and any error. Then each example turn the cell's comments suggest for
+    the puzzle it grades (``# for example "DEm@a2"``) is played on that puzzle without grading
+    (no try counted): a student who copies one must get a legal turn (issue 23).
+
+    One kernel start a notebook serves nbval and this check. It reads nbval's cell item
+    (``runtest``, ``test_outputs``, ``cell``): nbval is pinned to 0.11 for it (pyproject.toml)."""
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_call(self, item):
+        result = yield
+        if type(item).__name__ != "IPyNbCell" or item.path.name in PLAY_PAGES:
+            return result
+        first = seen(item.test_outputs or [])
+        item.runtest()
+        second = seen(item.test_outputs or [])
+        assert first == second, f"this cell changes when run again:\n  first:  {first!r:.300}\n  second: {second!r:.300}"
+        illegal = []
+        target = GRADED.search(item.cell.source)
+        for example in EXAMPLE.findall(item.cell.source):
+            if target is None or "@" not in example:       # an answer's form elsewhere ("b1 a2", "8")
+                continue
+            probe = self._run(item, f"print({target.group(1)}._grade({example!r}, None).legal)")
+            if probe != [("stdout", "True\n")]:
+                illegal.append(f"{example!r} on {target.group(1)}: {probe!r:.200}")
+        assert not illegal, "example turns that are not legal where they are suggested:\n" + "\n".join(illegal)
+        return result
+
+    @staticmethod
+    def _run(item, source: str) -> list:
+        """Run ``source`` in the notebook's kernel as nbval runs a cell (nothing compared)."""
+        cell = item.cell
+        item.cell = copy.copy(cell)
+        item.cell.source, item.cell.outputs, item.cell.execution_count = source, [], None
+        try:
+            item.runtest()
+            return seen(item.test_outputs or [])
+        finally:
+            item.cell = cell
+
+
+def pytest_configure(config):
+    # registered, not a conftest hook: the notebooks' cells are collected outside tests/
+    if config.pluginmanager.hasplugin("nbval"):
+        config.pluginmanager.register(EveryCellTwice(), "every-cell-twice")
