@@ -346,7 +346,7 @@ def test_binder_files():
     # The package's own pins, word for word (pyproject.toml is ignored by Binder).
     for dep in pyproject()["project"]["dependencies"]:
         assert dep in lines, f"{dep} (pyproject.toml) missing from binder/requirements.txt"
-    assert "voila==0.5.*" in lines
+    assert "voila>=0.5,<0.6" in lines
     assert not [l for l in lines if LITE.search(l)], "lite tooling in binder/requirements.txt"
     assert not [l for l in lines if re.match(r"(jupyterlab|notebook)\b", l)], \
         "JupyterLab and Notebook come with the base image"
@@ -485,24 +485,27 @@ def test_repo2docker_dockerfile(repo_copy, repo2docker_venv):
     assert f"python={version}" in log, log
     sources = [_unescape(m) for m in re.findall(r"^COPY \S+ build_script_files/(\S+)",
                                                 dockerfile, re.M)]
-    lock = [s for s in sources if re.search(rf"environment\.py-{re.escape(version)}-linux-64\.lock", s)]
+    # (Compared by meaning, not by the words this repo2docker writes: any environment file of
+    # Python 3.11, any pip flags, postBuild run from the repository.)
+    lock = [s for s in sources if re.search(rf"environment\S*py-?{re.escape(version)}", s)]
     assert lock, sources
     # The requirements install, from binder/, into the kernel's environment, then postBuild.
-    assert re.search(r'^RUN \$\{KERNEL_PYTHON_PREFIX\}/bin/pip install --no-cache-dir '
-                     r'-r "binder/requirements\.txt"$', dockerfile, re.M), dockerfile
-    assert re.search(r"^RUN \./binder/postBuild$", dockerfile, re.M), dockerfile
+    installs = [line for line in dockerfile.splitlines() if re.match(r"RUN\b.*\bpip install\b", line)]
+    assert [line for line in installs if re.search(r'-r\s+"?binder/requirements\.txt"?', line)], dockerfile
+    assert re.search(r"^RUN\s.*\bbinder/postBuild\b", dockerfile, re.M), dockerfile
     # Nothing from the root: no `pip install .` of pyproject.toml beside binder/.
     assert "pyproject" not in dockerfile
     assert not re.search(r"pip install[^\n]*\s\.\s*$", dockerfile, re.M), dockerfile
 
     # The base image holds JupyterLab 4 and Notebook 7 (what BASE_IMAGE stands in for).
-    lock_file = Path(run([str(venv / "bin" / "python"), "-c",
-                          "import repo2docker, os; print(os.path.dirname(repo2docker.__file__))"],
-                         cwd=repo_copy, env=env).stdout.strip()) / "buildpacks" / "conda" / \
-        f"environment.py-{version}-linux-64.lock"
-    base = lock_file.read_text(encoding="utf-8")
-    assert re.search(r"/jupyterlab-4\.[\d.]+-", base), "no JupyterLab 4 in the base image"
-    assert re.search(r"/notebook-7\.[\d.]+-", base), "no Notebook 7 in the base image"
+    conda = Path(run([str(venv / "bin" / "python"), "-c",
+                      "import repo2docker, os; print(os.path.dirname(repo2docker.__file__))"],
+                     cwd=repo_copy, env=env).stdout.strip()) / "buildpacks" / "conda"
+    locks = sorted(conda.glob(f"environment*py*{version}*"))
+    assert locks, f"no environment file of Python {version} in {conda}"
+    base = "\n".join(f.read_text(encoding="utf-8") for f in locks)
+    assert re.search(r"\bjupyterlab[-=]{1,2}4\.\d", base), "no JupyterLab 4 in the base image"
+    assert re.search(r"\bnotebook[-=]{1,2}7\.\d", base), "no Notebook 7 in the base image"
     for line in base.splitlines():
         if re.search(r"/(python|jupyterlab|notebook|ipywidgets)-\d", line):
             print("[binder] base image:", line.rsplit("/", 1)[-1].split("#")[0])
