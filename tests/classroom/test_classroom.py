@@ -305,6 +305,7 @@ def _submit(course_dir: Path, student: str, name: str, answers: dict, drop=(), z
     (folder / file).write_text(json.dumps(nb), encoding="utf-8")
 
 
+@pytest.mark.kernels
 def test_nbgrader_generates_autogrades_and_exports_the_course_with_the_exact_scores(tmp_path):
     pytest.importorskip("nbgrader", reason="nbgrader is in the test extras (pip install -e '.[test]')")
     if shutil.which("nbgrader", path=str(Path(sys.executable).parent)) is None:
