@@ -24,9 +24,11 @@ $(VENV)/.installed-lab: pyproject.toml
 install: $(VENV)/.installed-test
 
 # Unit, property and browser tests, and nbval over every notebook (only the cells marked
-# NBVAL_CHECK_OUTPUT are compared; every cell must run). In parallel, a worker a core; a file's
-# tests (a notebook's cells) stay on one worker.
+# NBVAL_CHECK_OUTPUT are compared; every cell must run, twice). In parallel, a worker a core; a file's
+# tests (a notebook's cells) stay on one worker. The package is compiled once first, not by each
+# of the kernels that start together.
 test: $(VENV)/.installed-test
+	$(PY) -m compileall -q cafe_widget tests
 	$(PY) -m pytest -q -n auto --dist loadfile --no-loadscope-reorder --nbval-lax --nbval-current-env --nbval-cell-timeout=120 tests notebooks
 
 # The quick loop while editing: lint (pyflakes' errors), then the unit and property tests, the

@@ -1,15 +1,15 @@
-"""The teacher's side of the course (issue 25).
+"""The teacher's side of the course, the package's top floor (nothing else imports it).
 
 - ``python -m cafe_widget.classroom make-course DIR`` writes the course as an nbgrader course
-  (:mod:`cafe_widget.classroom.course`): one assignment a teaching notebook, each numbered
-  exercise a solution cell and a locked autograder test cell.
+  (:mod:`.course`, reading the course's exercises with :mod:`.exercises`): one assignment a
+  teaching notebook, each numbered exercise a solution cell and a locked autograder test cell.
 - ``python -m cafe_widget.classroom summary FILES…`` reads the progress files students hand in
-  (and nbgrader's ``grades.csv``) and prints the class's table, with a heat map picture
-  (:mod:`cafe_widget.classroom.summary`).
+  (and nbgrader's ``grades.csv``, :mod:`.progress_files`) and prints the class's table, with a
+  heat map picture (:mod:`.summary`).
+- :class:`~.table.Table` (``from cafe_widget import Table``): one game, a seat a laptop, and
+  :mod:`.sharing`, the seat notebooks ``Table.share()`` writes.
 - :func:`assignment` is what a graded assignment runs first: from then on the course's checks
   stop at the hint (a nudge, then the hint again), and never show the answer.
-
-Nothing here is imported by the rest of the package: it is the top floor.
 """
 
 from __future__ import annotations
