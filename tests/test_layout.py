@@ -78,7 +78,7 @@ def upward_imports(root: Path = PACKAGE) -> list[str]:
         for target, lazy, line in imports(path, root):
             there = _room(target)
             if there is None:
-                if target.rsplit(".", 1)[-1] in {"i18n"} or target == root.name:
+                if target in (f"{root.name}.i18n", root.name):
                     continue
                 wrong.append(f"{path.relative_to(root.parent)}:{line}: {here} imports the front door {target}")
             elif ROOMS.index(there) > ROOMS.index(here) and not (lazy and (here, there) == LAZY_PICTURES):

@@ -26,6 +26,7 @@ Run only these with ``pytest -m binder``.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -203,6 +204,7 @@ def venv_env(venv: Path, home: Path) -> dict[str, str]:
 
 # -- the environment Binder would build -------------------------------------------------------
 
+@functools.lru_cache(maxsize=None)
 def uv() -> str | None:
     """uv (a test extra): it reads the same requirement files from the same index as pip, and
     builds the environment in seconds where pip takes half a minute or more (JupyterLab and its
