@@ -272,6 +272,24 @@ class PlayedGame(Generic[StateT, TurnT]):
         hold a save's start against; NotationError if this start cannot be a deal at all."""
         raise NotImplementedError
 
+    def view(self, player: int | None = None) -> dict:
+        """What ``player`` (from 0; None: the table's screen) may know of the game, as JSON-ready
+        data: no hidden card in it (:mod:`.views`)."""
+        from .views import view_of
+
+        return view_of(self, player)
+
+    @classmethod
+    def from_view(cls, view: dict, seed: int = 0, cache: dict | None = None):
+        """A game that agrees with a :meth:`view`, the unseen cards dealt by ``seed`` into the
+        hidden places: a possible game, not the real one (:mod:`.views`)."""
+        from .views import ViewError, from_view
+
+        game = from_view(view, seed, cache)
+        if not isinstance(game, cls):
+            raise ViewError(f"a view of another game than {cls.__name__}")
+        return game
+
     def copy(self):
         """An independent copy (states are immutable, so this is cheap)."""
         other = type(self).__new__(type(self))
