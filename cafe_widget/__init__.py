@@ -3,7 +3,9 @@
 ``from cafe_widget import Cafe, Game, IllegalMove, NotationError`` (the rules, standard library
 only), ``from cafe_widget import Board, BoardGame`` (the board game of 1989) and
 ``from cafe_widget import CafeWidget, BoardWidget`` (the café and the board on ipycanvas);
-``from cafe_widget import Table``: one game, a seat a laptop (:mod:`cafe_widget.classroom.table`).
+``from cafe_widget import Table``: one game on one computer (:mod:`cafe_widget.classroom.table`);
+``cafe_widget.join("3B")`` and ``cafe_widget.screen("3B")``: a seat and the screen of a class table
+on JupyterHub (:mod:`cafe_widget.classroom.remote`, the game service :mod:`cafe_widget.service`).
 ``cafe_widget.language("fr")`` makes everything the package says French (``"de"``: German).
 """
 
@@ -11,7 +13,7 @@ from .engine import Board, BoardGame, Cafe, Game, IllegalMove, NotationError
 from .i18n import language
 
 __all__ = ["Board", "BoardGame", "BoardWidget", "Cafe", "CafeWidget", "Game", "IllegalMove", "NotationError",
-           "Table", "language"]
+           "Table", "join", "language", "screen"]
 
 
 def __getattr__(name):
@@ -29,5 +31,9 @@ def __getattr__(name):
         from .classroom.table import Table
 
         return Table
+    if name in ("join", "screen"):
+        from .classroom import remote
+
+        return getattr(remote, name)
     raise AttributeError(f"module 'cafe_widget' has no attribute {name!r}")
 __version__ = "0.1.0"

@@ -13,7 +13,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "cafe_widget"
 
 #: The rooms, lowest first: a room may import the ones before it, never one after it.
-ROOMS = ("engine", "render", "players", "teach", "widget", "classroom")
+ROOMS = ("engine", "render", "players", "service", "teach", "widget", "classroom")
 #: What the root holds: the package's front doors (i18n: the one language switch, beneath all).
 FRONT_DOORS = {"__init__.py", "i18n.py"}
 #: The one upward import allowed, inside a function: a position draws itself in a notebook

@@ -6,8 +6,13 @@
 - ``python -m cafe_widget.classroom summary FILES…`` reads the progress files students hand in
   (and nbgrader's ``grades.csv``, :mod:`.progress_files`) and prints the class's table, with a
   heat map picture (:mod:`.summary`).
-- :class:`~.table.Table` (``from cafe_widget import Table``): one game, a seat a laptop, and
-  :mod:`.sharing`, the seat notebooks ``Table.share()`` writes.
+- :class:`~.table.Table` (``from cafe_widget import Table``): one game in one kernel, for one
+  computer (the projector, a hot seat).
+- A class on JupyterHub (:mod:`.remote`, :mod:`.remote_widget`, the game service
+  :mod:`cafe_widget.service`): :func:`open_table`, :func:`tables`, :func:`save_table`,
+  :func:`pause_table`, :func:`give_seat`, :func:`close_table` for the teacher;
+  ``cafe_widget.join("3B")`` (a student's seat) and ``cafe_widget.screen("3B")``;
+  ``python -m cafe_widget.classroom hub-config DIR`` (:mod:`.hub`) writes the hub's configuration.
 - :func:`assignment` is what a graded assignment runs first: from then on the course's checks
   stop at the hint (a nudge, then the hint again), and never show the answer.
 """
@@ -15,6 +20,18 @@
 from __future__ import annotations
 
 from ..teach.ladder import assignment_mode
+
+#: The teacher's calls to the class's game service (:mod:`.remote`), loaded when first asked for.
+SERVICE_CALLS = ("close_table", "give_seat", "open_table", "pause_table", "save_table", "tables")
+__all__ = ["assignment", *SERVICE_CALLS]
+
+
+def __getattr__(name):
+    if name in SERVICE_CALLS:
+        from . import remote
+
+        return getattr(remote, name)
+    raise AttributeError(f"module 'cafe_widget.classroom' has no attribute {name!r}")
 
 
 def assignment(on: bool = True) -> None:

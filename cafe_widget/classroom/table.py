@@ -3,7 +3,6 @@
     table = Table(Game.new(players=3, seed=5), players=["human", "human", "computer"])
     table.screen()          # the projector: the café, the scores, the last turns, whose turn
     table.seat(0)           # player 1's laptop: that hand only, and moves only in that turn
-    table.share()           # seat-1.ipynb, seat-2.ipynb …, each bound to this kernel
 
 A seat is a widget of the game (:class:`~cafe_widget.CafeWidget` for a :class:`Game`,
 :class:`~cafe_widget.BoardWidget` for a :class:`BoardGame`) fixed on one player: no hand-over
@@ -13,8 +12,9 @@ move, a computer's turn, undo, a new game, a load) the table tells the others, w
 The engine knows nothing of it. The computers' turns are played by the widget whose move
 started them, paced as in a widget of its own, once.
 
-Hands are private on the screen only: every browser attached to the kernel receives every
-canvas's drawing. Real secrecy needs one kernel per player and a game service between them.
+One kernel holds every hand: a table is for **one computer** (the projector, a hot seat), never
+for a class of laptops. A class plays on its JupyterHub, each student in their own kernel, one
+table through the game service (:mod:`cafe_widget.service`, ``cafe_widget.join``).
 """
 
 from __future__ import annotations
@@ -36,6 +36,11 @@ WORDS = {
     "not_a_seat": N_("There is no seat {seat} at this table: its players are numbered 0 to {last}."),
     "computer_seat": N_("Player {n} is a computer: a seat is for a person (the humans are {humans})."),
     "not_a_table": N_("This is not a saved table: {problem}."),
+    "no_share": N_("A table in one kernel is for one computer (the projector, a hot seat): every seat of it can "
+                   "read every hand. For a class of laptops, play on the class's JupyterHub, each student in "
+                   "their own kernel: the teacher opens the table with cafe_widget.classroom.open_table(\"3B\", "
+                   "seats=[\"alice\", \"bob\", \"computer\"]), each student runs cafe_widget.join(\"3B\") "
+                   "(the teacher's guide, chapter 9)."),
 }
 
 
@@ -191,17 +196,12 @@ class Table:
 
     # -- joining from other laptops -----------------------------------------------------------------
 
-    def share(self, folder=None, name: str | None = None) -> list[str] | None:
-        """Write a small notebook for each person's seat (``seat-1.ipynb`` …, the player's name
-        in its title, one cell ``table.seat(i)``) in ``folder`` (the notebook's own, by default),
-        bind each to this running kernel through the Jupyter server's sessions API, and print
-        the links: a student who opens one is at this table. ``name``: the table's variable in
-        this notebook (found by itself when it is a global one). Says what it cannot do (not in
-        a kernel of a Jupyter server, no permission …) instead of failing; returns the links, or
-        None."""
-        from . import sharing
-
-        return sharing.share(self, folder, name)
+    def share(self, *args, **kwargs) -> None:
+        """Gone: seats bound to this kernel let every student read every hand and act as the
+        teacher (issue 34). Says where a class of laptops plays instead: the class's JupyterHub,
+        each student in their own kernel (``cafe_widget.join``). Returns None."""
+        print(_say("no_share", self.lang))
+        return None
 
     # -- save and load -----------------------------------------------------------------------------
 

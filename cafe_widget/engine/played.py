@@ -272,12 +272,12 @@ class PlayedGame(Generic[StateT, TurnT]):
         hold a save's start against; NotationError if this start cannot be a deal at all."""
         raise NotImplementedError
 
-    def view(self, player: int | None = None) -> dict:
+    def view(self, player: int | None = None, cache: dict | None = None) -> dict:
         """What ``player`` (from 0; None: the table's screen) may know of the game, as JSON-ready
-        data: no hidden card in it (:mod:`.views`)."""
+        data: no hidden card in it (:mod:`.views`; ``cache``: a dict kept beside the game)."""
         from .views import view_of
 
-        return view_of(self, player)
+        return view_of(self, player, cache)
 
     @classmethod
     def from_view(cls, view: dict, seed: int = 0, cache: dict | None = None):

@@ -257,23 +257,13 @@ def test_a_whole_game_played_from_the_seats_with_every_screen_following(kind):
     assert seats[0].status == seats[1].status == screen.status   # the result, said in every seat
 
 
-def test_share_outside_a_jupyter_server_says_so_and_writes_nothing(tmp_path, capsys, monkeypatch):
+def test_share_is_gone_and_points_to_the_class_hub(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     table = Table(Game.new(players=2, seed=5), pace=0)
     assert table.share() is None
-    assert capsys.readouterr().out == (
-        "The table can be shared only from a notebook running on a Jupyter server (JupyterLab, a JupyterHub, "
-        "Binder): this Python is not such a kernel. Nothing was written.\n")
-    assert list(tmp_path.iterdir()) == []
-
-
-def test_a_seat_notebook_holds_the_player_and_one_cell():
-    from cafe_widget.classroom.sharing import seat_notebook
-
-    nb = seat_notebook("klasse", 1, "Player 2", 2, "en")
-    assert [c["cell_type"] for c in nb["cells"]] == ["markdown", "code"]
-    assert nb["cells"][0]["source"].startswith("# Seat 2 · Player 2\n\nYou are Player 2 at the table of your class.")
-    assert nb["cells"][1]["source"] == "klasse.seat(1)"
+    said = capsys.readouterr().out
+    assert "cafe_widget.join(\"3B\")" in said and "JupyterHub" in said
+    assert list(tmp_path.iterdir()) == []      # no seat notebook, nothing bound to this kernel
 
 
 def test_a_board_table_saves_and_a_damaged_save_is_said():

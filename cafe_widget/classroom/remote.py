@@ -1,0 +1,419 @@
+"""A seat at a class table on JupyterHub, in the student's own kernel: ``cafe_widget.join("3B")``.
+
+The game service (:mod:`cafe_widget.service`) holds the real game. This kernel receives only
+its seat's view (:mod:`cafe_widget.engine.views`: its hand, the café, the sizes, the log) and
+makes from it a *stand-in* game: the café and the hand are the table's, the other hands and
+the piles' order are dealt at random from the unseen cards, never the real ones. The seat is the
+same widget as everywhere (its shell, its modes), fixed on its player:
+
+- a move is first checked here by the engine on the stand-in (the café and the hand are real,
+  so a refusal is the same one, at once); then it goes to the service, which decides it on the
+  real game; its answer (the seat's new view, or its refusal) replaces the stand-in before
+  anything is drawn, so a table turned up by a clearing is the real one (R9);
+- the other seats' moves and the computers' turns arrive by a WebSocket, in a thread, and are
+  drawn by the kernel's own event loop; after the service restarts, the thread reconnects by
+  itself; after a kernel restart, ``join`` again finds the same seat.
+
+The teacher's side: :func:`open_table`, :func:`tables`, :func:`save_table`, :func:`close_table`,
+:func:`pause_table` (and ``python -m cafe_widget.classroom open-table …``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import weakref
+
+from ..engine import BoardGame, Game
+from ..engine.views import ViewError
+from ..i18n import N_, current, translate
+from ..widget.safety import Refused
+
+WORDS = {
+    "no_hub": N_("No class service here: join and screen work in a JupyterHub that runs the cafe game "
+                 "service (the teacher's guide, chapter on JupyterHub). Alone or in pairs, play with "
+                 "CafeWidget; one computer for the class, with Table."),
+    "no_answer": N_("The game service does not answer ({reason}): nothing was changed. Try again in a moment."),
+    "refused": N_("The game service refused: {reason}"),
+    "bad_view": N_("The game service sent what this seat cannot show ({reason}): run the cell again."),
+    "no_new": N_("At a class table the teacher starts a new game (open_table): nothing was changed."),
+    "no_load": N_("At a class table the game is the table's: a seat or screen opens no other one. Nothing was changed."),
+    "joined": N_("You sit at seat {seat} of table {table}."),
+    "screen": N_("The screen of table {table}."),
+    "paused": N_("Your teacher has paused the table."),
+}
+
+SERVICE_URL = "CAFE_SERVICE_URL"
+
+
+class ServiceError(Refused):
+    """The service refused, or did not answer: ``sentence`` says it in the student's language
+    (a widget shows it in its status line, like its own refusals)."""
+
+    def __init__(self, sentence: str, status: int | None = None, rule: str | None = None):
+        super().__init__(sentence)
+        self.status, self.rule = status, rule
+
+
+def _say(key: str, lang: str | None, **facts) -> str:
+    return translate(WORDS[key], lang).format(**facts)
+
+
+class Connection:
+    """The service's address and this person's hub token (a kernel on the hub has both)."""
+
+    def __init__(self, url: str | None = None, token: str | None = None, lang: str | None = None):
+        url = url or os.environ.get(SERVICE_URL)
+        token = token or os.environ.get("JUPYTERHUB_API_TOKEN")
+        self.lang = lang
+        if not url or not token:
+            raise ServiceError(_say("no_hub", lang))
+        self.url, self.token = url.rstrip("/") + "/", token
+
+    def request(self, method: str, path: str, body: dict | None = None, timeout: float = 15):
+        query = "&" if "?" in path else "?"
+        url = self.url + path + f"{query}lang={current(self.lang)}"
+        data = None if body is None else json.dumps(body).encode("utf-8")
+        request = urllib.request.Request(url, data=data, method=method, headers={
+            "Authorization": f"token {self.token}", "Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as answer:
+                return json.loads(answer.read().decode("utf-8"))
+        except urllib.error.HTTPError as err:
+            try:
+                said = json.loads(err.read().decode("utf-8"))
+            except (ValueError, OSError):
+                said = {}
+            raise ServiceError(said.get("refused") or _say("refused", self.lang, reason=f"HTTP {err.code}"),
+                               err.code, said.get("rule")) from None
+        except (urllib.error.URLError, OSError, ValueError) as err:
+            reason = getattr(err, "reason", None) or type(err).__name__
+            raise ServiceError(_say("no_answer", self.lang, reason=reason)) from None
+
+    def ws_url(self, path: str) -> str:
+        parts = urllib.parse.urlsplit(self.url + path)
+        return urllib.parse.urlunsplit(parts._replace(scheme="wss" if parts.scheme == "https" else "ws"))
+
+
+# -- the stand-in game of a seat ---------------------------------------------------------------------
+
+VERBS = {Game: ("place", "undo", "end_turn", "play", "draw", "lay_face_down", "declare_end", "act"),
+         BoardGame: ("place", "undo", "end_turn", "play", "bar", "swap", "act")}
+
+
+def _remote_verb(base, verb: str):
+    local = getattr(base, verb)
+
+    def method(self, *args):
+        seat = self.__dict__.get("_seat_link")
+        if seat is None or seat.depth:
+            return local(self, *args)
+        seat.depth += 1
+        before = dict(self.__dict__)
+        try:
+            result = local(self, *args)      # the engine's check first, on the real café and hand
+            fresh = seat.send(verb, [a for a in args if isinstance(a, str)])
+        except BaseException:
+            self.__dict__.clear()
+            self.__dict__.update(before)
+            raise
+        finally:
+            seat.depth -= 1
+        self.__dict__.update({k: v for k, v in fresh.__dict__.items()})
+        return result
+
+    method.__name__ = verb
+    method.__doc__ = f"{verb}, decided by the game service (see cafe_widget.classroom.remote)."
+    return method
+
+
+def _seat_classes():
+    out = {}
+    for base in (Game, BoardGame):
+        def copy(self, _base=base):
+            other = _base.copy(self)
+            other.__class__ = _base               # a copy (Try from here) is the student's own
+            other.__dict__.pop("_seat_link", None)
+            return other
+        attrs = {verb: _remote_verb(base, verb) for verb in VERBS[base]}
+        attrs["copy"] = copy
+        attrs["__doc__"] = f"A seat's stand-in {base.__name__}: its moves are decided by the service."
+        out[base] = type(f"Seat{base.__name__}", (base,), attrs)
+    return out
+
+
+SEAT_GAMES = _seat_classes()
+
+
+# -- the link between a widget and the service ----------------------------------------------------
+
+
+class SeatLink:
+    """A widget's place at a class table: what it knows (the last view), how it moves (POST),
+    what it hears (a WebSocket in a thread). It plays the part of ``Table`` for the widget."""
+
+    def __init__(self, conn: Connection, name: str, seat: int | None, data: dict):
+        self.conn, self.name, self.seat = conn, name, seat
+        self.depth = 0
+        self.cache: dict = {}
+        self.meta = data["table"]
+        self.kind = Game if self.meta["game"] == "card" else BoardGame
+        self.seq = -1
+        self.widget_ref = None
+        self.loop = None
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = None
+        self.received: list[str] = []     # every message of the WebSocket, as it came (for the tests)
+        self.game = self._stand_in(data)
+
+    # -- what the widget at a table calls --------------------------------------------------------
+
+    def _changed(self, source) -> None:
+        """After an event in the widget: its moves were sent as they were made (``send``)."""
+
+    def _holds(self, w) -> bool:
+        return getattr(w, "_game", None) is not None and w.mode in ("play", "history") \
+            and getattr(w, "_stash", None) is None
+
+    def _rejoin(self, w) -> None:
+        self._show(w, self.game)
+
+    def _computers_due(self) -> None:
+        """The computers play in the service."""
+
+    # -- moves ------------------------------------------------------------------------------------
+
+    def send(self, verb: str, args: list):
+        """One move of this seat to the service; its answer as the new stand-in game (whose
+        state the widget's game takes at once). ServiceError (refused, no answer): nothing changed."""
+        if self.seat is None:
+            raise ServiceError(_say("no_load", self.conn.lang))
+        data = self.conn.request("POST", f"api/tables/{self.name}/moves",
+                                 {"seat": self.seat, "verb": verb, "args": list(args), "seq": self.seq})
+        with self._lock:
+            game = self._stand_in(data)
+            self.game = game
+        return game
+
+    def go_on(self) -> None:
+        """R12c: this seat's player does not declare; the computers play on."""
+        data = self.conn.request("POST", f"api/tables/{self.name}/moves",
+                                 {"seat": self.seat, "verb": "go_on", "args": [], "seq": self.seq})
+        with self._lock:
+            self.game = self._stand_in(data)
+
+    def refresh(self) -> None:
+        """Ask the service for this seat's view now (after a reconnection, or from code)."""
+        seat = "" if self.seat is None else f"?seat={self.seat}"
+        self._arrived(self.conn.request("GET", f"api/tables/{self.name}{seat}"))
+
+    def _stand_in(self, data: dict):
+        try:
+            game = self.kind.from_view(data["view"], seed=int(data["table"]["seq"]), cache=self.cache)
+        except (ViewError, KeyError, TypeError, ValueError) as err:
+            raise ServiceError(_say("bad_view", self.conn.lang, reason=str(err)[:80])) from None
+        if len(self.cache) > 4000:
+            self.cache.clear()
+        seat_game = SEAT_GAMES[self.kind].__new__(SEAT_GAMES[self.kind])
+        seat_game.__dict__.update(game.__dict__)
+        seat_game.__dict__["_seat_link"] = self
+        self.meta, self.seq = data["table"], data["table"]["seq"]
+        return seat_game
+
+    # -- what comes from the service -------------------------------------------------------------
+
+    def _arrived(self, data: dict) -> None:
+        """A view from the service: newer than the one shown, it is drawn (the kernel's loop)."""
+        with self._lock:
+            if data["table"]["seq"] <= self.seq and data["table"] == self.meta:
+                return
+            try:
+                game = self._stand_in(data)
+            except ServiceError:
+                return
+            self.game = game
+        w = self.widget_ref() if self.widget_ref else None
+        if w is None:
+            return
+        if self.loop is not None and self.loop.is_running() and threading.current_thread() is not threading.main_thread():
+            self.loop.call_soon_threadsafe(self._show, w, game)
+        else:
+            self._show(w, game)
+
+    def _show(self, w, game) -> None:
+        if game is not self.game or not self._holds(w):
+            return      # an older one (a newer came meanwhile), or the seat looks elsewhere
+        w._remote_arrived(game, self.meta)
+
+    def listen(self) -> None:
+        """The WebSocket, in a daemon thread: reconnects by itself (every 0.2 s, then up to 2 s)."""
+        if self._thread is not None:
+            return
+        try:
+            self.loop = asyncio.get_event_loop()
+        except RuntimeError:
+            self.loop = None
+        self._thread = threading.Thread(target=self._run, name=f"cafe-table-{self.name}", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        try:
+            loop.run_until_complete(self._listen())
+        finally:
+            loop.close()
+
+    async def _listen(self) -> None:
+        from tornado.httpclient import HTTPRequest
+        from tornado.websocket import websocket_connect
+
+        seat = "" if self.seat is None else f"seat={self.seat}&"
+        url = self.conn.ws_url(f"api/tables/{self.name}/updates?{seat}lang={current(self.conn.lang)}")
+        wait = 0.2
+        while not self._stop.is_set():
+            try:
+                socket = await websocket_connect(HTTPRequest(url, headers={"Authorization": f"token {self.conn.token}"},
+                                                             connect_timeout=5, request_timeout=5),
+                                                 ping_interval=5, ping_timeout=5)
+            except Exception:  # noqa: BLE001 - the service is away: try again
+                await asyncio.sleep(wait)
+                wait = min(2.0, wait * 2)
+                continue
+            wait = 0.2
+            while not self._stop.is_set():
+                try:
+                    message = await asyncio.wait_for(socket.read_message(), 1.0)
+                except asyncio.TimeoutError:
+                    continue
+                if message is None:
+                    break     # closed: reconnect
+                if isinstance(message, bytes):
+                    continue
+                self.received.append(message)
+                try:
+                    self._arrived(json.loads(message))
+                except Exception:  # noqa: BLE001 - one bad message: the next view replaces it
+                    pass
+            socket.close()
+
+
+# -- the front door -----------------------------------------------------------------------------------
+
+
+def _widget_class(kind):
+    from ..widget.board_widget import BoardWidget
+    from ..widget.widget import CafeWidget
+    from .remote_widget import remote_widget_class
+
+    return remote_widget_class(BoardWidget if kind is BoardGame else CafeWidget)
+
+
+def _open(name: str, seat, lang, url, token, join: bool):
+    conn = Connection(url, token, lang)
+    if join:
+        data = conn.request("POST", f"api/tables/{urllib.parse.quote(str(name))}/join",
+                            {} if seat is None else {"seat": seat})
+    else:
+        data = conn.request("GET", f"api/tables/{urllib.parse.quote(str(name))}")
+    link = SeatLink(conn, str(name), data["seat"], data)
+    cls = _widget_class(link.kind)
+    w = cls.at_service(link, lang)
+    link.widget_ref = weakref.ref(w)
+    link.listen()
+    return w
+
+
+def join(name: str, seat: int | None = None, *, lang: str | None = None, url: str | None = None,
+         token: str | None = None):
+    """Your seat at the class table ``name`` (from your own kernel on the class's JupyterHub):
+    the seat the teacher gave you, or a free one (``seat``: which, from 0). Run it again after a
+    kernel restart: the same seat. Says why not, in a sentence, when it cannot."""
+    try:
+        return _open(name, seat, lang, url, token, join=True)
+    except ServiceError as err:
+        print(err.sentence)
+        return None
+
+
+def screen(name: str, *, lang: str | None = None, url: str | None = None, token: str | None = None):
+    """The screen of the class table ``name``, for the projector: the café or the board, the
+    scores, the last turns, whose turn; no hand."""
+    try:
+        return _open(name, None, lang, url, token, join=False)
+    except ServiceError as err:
+        print(err.sentence)
+        return None
+
+
+# -- the teacher ----------------------------------------------------------------------------------------
+
+
+def _call(method: str, path: str, body=None, *, lang=None, url=None, token=None, quiet=False):
+    try:
+        return Connection(url, token, lang).request(method, path, body)
+    except ServiceError as err:
+        if quiet:
+            raise
+        print(err.sentence)
+        return None
+
+
+def open_table(name: str, game: str = "card", seats=("human", "computer"), *, seed: int | None = None,
+               lang: str | None = None, url: str | None = None, token: str | None = None):
+    """A teacher opens the class table ``name``: ``game`` ``"card"`` or ``"board"``, ``seats``
+    each a hub user's name, ``"free"`` (any student may take it) or a computer (``"computer"``,
+    ``"greedy"``, ``"steady"``, ``"strong"``). Returns the table's facts, or None (and says why)."""
+    seats = ["free" if s == "human" else s for s in seats]
+    answer = _call("POST", "api/tables", {"name": name, "game": game, "seats": list(seats), "seed": seed},
+                   lang=lang, url=url, token=token)
+    return None if answer is None else answer["table"]
+
+
+def tables(*, lang=None, url=None, token=None) -> list[dict] | None:
+    """The class's tables you may see (a teacher: all)."""
+    answer = _call("GET", "api/tables", lang=lang, url=url, token=token)
+    return None if answer is None else answer["tables"]
+
+
+def save_table(name: str, *, lang=None, url=None, token=None) -> str | None:
+    """The whole table as JSON text (every hand: for the teacher only)."""
+    answer = _call("GET", f"api/tables/{name}/save", lang=lang, url=url, token=token)
+    return None if answer is None else json.dumps(answer, indent=1)
+
+
+def pause_table(name: str, paused: bool = True, *, lang=None, url=None, token=None):
+    """A teacher pauses the table (no move is taken) or lets it go on (``paused=False``)."""
+    answer = _call("POST", f"api/tables/{name}/{'pause' if paused else 'resume'}", {}, lang=lang, url=url, token=token)
+    return None if answer is None else answer["table"]
+
+
+def close_table(name: str, *, lang=None, url=None, token=None) -> str | None:
+    """A teacher closes the table: it leaves the class (the service keeps its file). Returns its save."""
+    answer = _call("POST", f"api/tables/{name}/close", {}, lang=lang, url=url, token=token)
+    return None if answer is None else json.dumps(answer["save"], indent=1)
+
+
+def give_seat(name: str, seat: int, user: str, *, lang=None, url=None, token=None):
+    """A teacher gives ``seat`` (from 0) of ``name`` to ``user`` (``"free"``: to anyone)."""
+    answer = _call("POST", f"api/tables/{name}/seats", {"seat": seat, "user": user}, lang=lang, url=url, token=token)
+    return None if answer is None else answer["table"]
+
+
+def wait_for(link: SeatLink, seq: int, timeout: float = 10.0) -> bool:
+    """Until ``link`` has heard of move ``seq`` (for tests and the benchmark)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if link.seq >= seq:
+            return True
+        time.sleep(0.002)
+    return False

@@ -1,0 +1,128 @@
+"""The widget of a seat (or the screen) at a class table: the same CafeWidget or BoardWidget,
+fixed on one player, its game a stand-in kept by a :class:`~.remote.SeatLink`.
+
+What differs from a widget of its own: the computers play in the service (no computer here), a
+move is decided by the service (the stand-in game's methods send it, :mod:`.remote`), what the
+others do arrives and is drawn, and no other game may be opened here (a new game, a load)."""
+
+from __future__ import annotations
+
+from ..render.board_words import board_say
+from ..render.words import say
+from ..widget.shell import SCREEN, table_say
+from .remote import WORDS, _say
+
+_CLASSES: dict = {}
+
+
+def _display_kind(game: str, kind: str | None) -> str:
+    if kind in (None, "computer"):
+        return "steady" if game == "card" else "strong"
+    return kind
+
+
+def remote_widget_class(base):
+    """``base`` (CafeWidget or BoardWidget) at a class table."""
+    if base in _CLASSES:
+        return _CLASSES[base]
+
+    class AtTheService(base):
+        __doc__ = f"A seat (or the screen) of a class table: a {base.__name__} fed by the game service."
+        _link = None
+
+        @classmethod
+        def at_service(cls, link, lang: str | None):
+            meta = link.meta
+            w = cls(game=link.game, players=["human"] * link.game.players, lang=lang, pace=0)
+            w._link = link
+            w._kinds = tuple("human" if s["kind"] == "human" else _display_kind(meta["game"], s["computer"])
+                             for s in meta["seats"])
+            w._bots = {}
+            w._the_table, w._at_table = link, (SCREEN if link.seat is None else link.seat)
+            w._seated()
+            words = ("joined", {"seat": link.seat + 1, "table": link.name}) if link.seat is not None else (
+                "screen", {"table": link.name})
+            status = _say(words[0], w.lang, **words[1])
+            if link.seat is not None and not link.game.is_over and w._mover() == link.seat:
+                status += " " + table_say("your_turn", w.lang, name=w._name(link.seat))
+            w._set_status(status, "ok")
+            w.redraw()
+            return w
+
+        @property
+        def table(self) -> str | None:
+            """The class table's name."""
+            return None if self._link is None else self._link.name
+
+        def _name(self, p: int) -> str:
+            link = self._link
+            if link is not None and 0 <= p < len(link.meta["seats"]):
+                user = link.meta["seats"][p].get("user")
+                if user:
+                    return user
+            return super()._name(p)
+
+        def redraw(self) -> None:
+            link = self._link
+            if link is not None and getattr(self, "_game", None) is not None and link._holds(self) \
+                    and hasattr(self, "_waiting"):
+                self._waiting = link.meta.get("waiting")     # R12c: the service waits for this answer
+            super().redraw()
+
+        def _remote_arrived(self, game, meta) -> None:
+            """The service's new view (another seat's move, a computer's turn, a pause): drawn."""
+            old = self._game
+            self._game = game
+            texts = []
+            for entry in game.log[len(old.log) if old is not None and len(old.log) <= len(game.log) else len(game.log):]:
+                texts.append(self._entry_text(entry))
+            if meta.get("state") == "paused":
+                texts.append(_say("paused", self.lang))
+            elif self.player is not None and not game.is_over and self._mover() == self.player:
+                texts.append(table_say("your_turn", self.lang, name=self._name(self.player)))
+            if game.is_over and hasattr(self, "_finish_text"):
+                self._finish_text(" ".join(texts[-2:]))
+            elif game.is_over and hasattr(self, "_finish"):
+                self._finish(" ".join(texts[-2:]))
+            elif texts:
+                self._set_status(" ".join(texts), "ok")
+            self._selected = None if self._game.to_move != self.player else self._selected
+            self._seated()
+            self.redraw()
+
+        def _entry_text(self, entry) -> str:
+            if base.__name__ == "BoardWidget":
+                return board_say(self.lang, "computer_did", name=self._name(entry.player), action=entry.action,
+                                 points=entry.points)
+            if entry.turn is not None:
+                return say(self.lang, "computer_turn", name=self._name(entry.player), turn=entry.turn.text,
+                           points=entry.turn.points)
+            return self._computer_text(entry.player, entry)
+
+        # -- what a class table's widget does not do -------------------------------------------------
+
+        def _seat_may_not_load(self) -> None:
+            from ..widget.safety import Refused
+
+            raise Refused(_say("no_load", self.lang))
+
+        def _button_new(self) -> None:
+            from ..widget.safety import Refused
+
+            raise Refused(_say("no_new", self.lang))
+
+        def _button_end(self) -> None:
+            if base.__name__ == "CafeWidget" and self._waiting is not None and self._link is not None:
+                self._link.go_on()          # R12c: the person did not declare; the computers play on
+                self._game = self._link.game
+                self._waiting = None
+                self._set_status(table_say("at_seat", self.lang, name=self._name(self._game.to_move)), "ok")
+                return
+            super()._button_end()
+
+    AtTheService.__name__ = AtTheService.__qualname__ = f"{base.__name__}AtTable"
+    _CLASSES[base] = AtTheService
+    return AtTheService
+
+
+__all__ = ["remote_widget_class", "WORDS"]

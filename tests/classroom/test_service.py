@@ -1,0 +1,186 @@
+"""The class table through the game service (cafe_widget.service), with its seats' widgets in
+this process as the students' kernels would hold them (cafe_widget.join): whole games of both
+kinds, every message a seat received checked for hidden cards, the refusals, a restart."""
+
+import json
+import urllib.error
+import urllib.request
+
+import pytest
+
+from cafe_widget.classroom import remote
+from cafe_widget.classroom.remote import wait_for
+from cafe_widget.engine import BoardGame, Game
+
+from service_helpers import RunningService, hidden_cards_in, play_a_turn
+
+
+@pytest.fixture
+def running(tmp_path):
+    s = RunningService(tmp_path / "tables").start()
+    yield s
+    s.stop()
+
+
+def _post(s, path, body, token):
+    request = urllib.request.Request(s.url + path, json.dumps(body).encode(), method="POST",
+                                     headers={"Authorization": f"token {token}"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read())
+
+
+def _play_out(s, name, seats, cls, limit=600, on_move=None):
+    moves = 0
+    while not s.real(name).is_over and moves < limit:
+        seq = s.service.tables.tables[name].seq
+        for w in seats.values():
+            assert wait_for(w._link, seq), f"seat {w.player + 1} never heard of move {seq}"
+        p = s.real(name).to_move
+        if p not in seats:
+            wait_for(next(iter(seats.values()))._link, seq + 1)
+            continue
+        play_a_turn(seats[p], cls)
+        moves += 1
+        if on_move:
+            s = on_move(s, moves) or s
+    return s, moves
+
+
+def test_a_whole_card_game_two_students_and_a_computer(running):
+    s = running
+    assert remote.open_table("3B", "card", ["alice", "bob", "computer"], seed=5, url=s.url, token="t-teacher")
+    alice = remote.join("3B", url=s.url, token="t-alice")
+    bob = remote.join("3B", url=s.url, token="t-bob")
+    screen = remote.screen("3B", url=s.url, token="t-teacher")
+    assert (alice.player, bob.player) == (0, 1) and screen.player is None
+    s, moves = _play_out(s, "3B", {0: alice, 1: bob}, Game)
+    real = s.real("3B")
+    assert real.is_over and moves > 20
+    seq = s.service.tables.tables["3B"].seq
+    for w in (alice, bob, screen):
+        assert wait_for(w._link, seq)
+        assert w._game.scores == real.scores and w._game.cafe.seats == real.cafe.seats
+    for w in (alice, bob):
+        assert w._game.hand(w.player) == real.hand(w.player)
+        assert w._link.received, "the seat heard nothing"
+        for message in w._link.received:          # every message this seat's kernel received
+            assert hidden_cards_in(message, w.player) == []
+    # the screen's messages hold no hand at all
+    assert screen._link.received
+    for message in screen._link.received:
+        assert hidden_cards_in(message, None) == []
+
+
+def test_a_whole_board_game_and_the_service_restarted_mid_game(running):
+    s = running
+    remote.open_table("4A", "board", ["alice", "free", "greedy"], seed=3, url=s.url, token="t-teacher")
+    alice = remote.join("4A", url=s.url, token="t-alice")
+    bob = remote.join("4A", url=s.url, token="t-bob")            # the free seat
+    assert bob.player == 1
+    saved = {}
+
+    def restart(s, moves):
+        if moves != 10:
+            return None
+        saved["before"] = s.service.tables.tables["4A"].to_json()
+        s.stop()                                     # killed between two moves
+        s2 = RunningService(s.folder, s.port).start()
+        assert s2.service.tables.tables["4A"].to_json() == saved["before"]   # nothing lost
+        return s2
+
+    s, moves = _play_out(s, "4A", {0: alice, 1: bob}, BoardGame, on_move=restart)
+    try:
+        assert saved and s.real("4A").is_over
+        assert wait_for(alice._link, s.service.tables.tables["4A"].seq)
+        assert alice._game.scores == s.real("4A").scores
+        assert bob._game.board == s.real("4A").board
+    finally:
+        if s is not running:
+            s.stop()
+            running.stop = lambda: None
+
+
+def test_a_refused_request_says_why_and_changes_nothing(running):
+    s = running
+    remote.open_table("5C", "card", ["alice", "bob"], seed=9, url=s.url, token="t-teacher")
+    table = s.service.tables.tables["5C"]
+    before = table.to_json()
+    mover = table.game.to_move
+    other = 1 - mover
+    users = ["alice", "bob"]
+    move = table.game.legal_placements()[0]
+    cases = [
+        ({"seat": other, "verb": "place", "args": [move], "seq": 0}, f"t-{users[mover]}", 403, "not yours"),
+        ({"seat": other, "verb": "place", "args": [move], "seq": 0}, f"t-{users[other]}", 409, "turn, not yours"),
+        ({"seat": mover, "verb": "place", "args": [move], "seq": 7}, f"t-{users[mover]}", 409, "meant for move 7"),
+        ({"seat": mover, "verb": "__class__", "args": [], "seq": 0}, f"t-{users[mover]}", 400, "not a move"),
+        ({"seat": mover, "verb": "place", "args": [{"x": 1}], "seq": 0}, f"t-{users[mover]}", 400, "not a move"),
+        ({"seat": mover, "verb": "place", "args": ["ZZz@q9"], "seq": 0}, f"t-{users[mover]}", 409, "ZZz"),
+        ({"seat": mover, "verb": "place", "args": [move], "seq": 0}, "t-carol", 404, "no table"),
+        ({"seat": mover, "verb": "place", "args": [move], "seq": 0}, "nonsense", 403, "hub token"),
+    ]
+    for body, token, status, words in cases:
+        code, answer = _post(s, "api/tables/5C/moves", body, token)
+        assert (code, words in answer["refused"]) == (status, True), (body, token, answer)
+        assert table.to_json() == before
+    assert _post(s, "api/tables", {"name": "X1", "seats": ["alice", "bob"]}, "t-alice")[0] == 403
+    assert _post(s, "api/tables", {"name": "5C", "seats": ["a", "b"]}, "t-teacher")[1]["refused"].startswith(
+        "A table 5C is already open")
+    assert _post(s, "api/tables", {"name": "../x", "seats": ["a", "b"]}, "t-teacher")[0] == 400
+    assert _post(s, "api/tables", {"name": "Y", "seats": ["a"]}, "t-teacher")[0] == 400
+    assert _post(s, "api/tables/5C/join", {}, "t-carol")[0] == 404            # no free seat: not hers to see
+    remote.pause_table("5C", url=s.url, token="t-teacher")
+    code, answer = _post(s, "api/tables/5C/moves", {"seat": mover, "verb": "place", "args": [move], "seq": 0},
+                         f"t-{users[mover]}")
+    assert code == 409 and "paused" in answer["refused"]
+    remote.pause_table("5C", False, url=s.url, token="t-teacher")
+    assert json.loads(table.to_json())["save"] == json.loads(before)["save"]
+
+
+def test_a_seat_refuses_in_its_status_line_with_the_rule_and_the_engine_first(running):
+    s = running
+    remote.open_table("2D", "card", ["alice", "computer"], seed=4, url=s.url, token="t-teacher")
+    alice = remote.join("2D", url=s.url, token="t-alice", lang="fr")
+    assert wait_for(alice._link, s.service.tables.tables["2D"].seq)
+    seq = alice._link.seq
+    hand = alice._game.hand(0)
+    before = alice._game.format()
+    alice.command(f"{hand[0]}@z9")
+    assert alice.refused and alice._game.format() == before and alice._link.seq == seq
+    alice.command("new")
+    assert alice.refused and "table" in alice.status
+    alice.load(Game.new(players=2, seed=1).to_json())
+    assert alice.refused and alice._game.format() == before
+    again = remote.join("2D", url=s.url, token="t-alice")      # a kernel restarted: the same seat
+    assert again.player == 0 and again._game.hand(0) == alice._game.hand(0)
+
+
+def test_the_teacher_lists_saves_and_closes_and_a_student_sees_only_what_is_open_to_them(running):
+    s = running
+    remote.open_table("T1", "card", ["alice", "computer"], seed=1, url=s.url, token="t-teacher")
+    remote.open_table("T2", "board", ["bob", "free"], seed=1, url=s.url, token="t-teacher")
+    remote.open_table("T3", "card", ["bob", "dave"], seed=1, url=s.url, token="t-teacher")
+    assert [t["name"] for t in remote.tables(url=s.url, token="t-alice")] == ["T1", "T2"]
+    assert [t["name"] for t in remote.tables(url=s.url, token="t-teacher")] == ["T1", "T2", "T3"]
+    assert remote.save_table("T1", url=s.url, token="t-alice") is None       # every hand: the teacher's only
+    save = json.loads(remote.save_table("T1", url=s.url, token="t-teacher"))
+    assert Game.from_json(json.dumps(save["save"])).players == 2
+    assert remote.close_table("T1", url=s.url, token="t-teacher")
+    assert [t["name"] for t in remote.tables(url=s.url, token="t-teacher")] == ["T2", "T3"]
+    assert remote.give_seat("T3", 1, "alice", url=s.url, token="t-teacher")["seats"][1]["user"] == "alice"
+
+
+def test_join_without_a_hub_says_where_a_class_table_lives(monkeypatch, capsys):
+    monkeypatch.delenv("CAFE_SERVICE_URL", raising=False)
+    monkeypatch.delenv("JUPYTERHUB_API_TOKEN", raising=False)
+    assert remote.join("3B") is None
+    assert "JupyterHub" in capsys.readouterr().out
+
+
+def test_the_check_of_hidden_cards_can_fail():
+    game = Game.new(players=3, seed=2)
+    leaky = {"view": {**game.view(0), "now": {**game.view(0)["now"], "notation": game.format()}}}
+    assert hidden_cards_in(json.dumps(leaky), 0)     # a message with every hand is caught
