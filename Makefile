@@ -36,7 +36,7 @@ test: $(VENV)/.installed-test
 # trip (make test runs all). Under a minute on 2 cores.
 check: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check --quiet cafe_widget tests tools benchmarks
-	$(PY) -m pytest -q -n auto --dist loadfile --no-loadscope-reorder -p no:nbval -m "not browser and not binder and not kernels" tests --ignore=tests/course/test_lite.py
+	$(PY) -m pytest -q -n auto --dist loadfile --no-loadscope-reorder -p no:nbval -m "not browser and not binder and not kernels and not hub" tests --ignore=tests/course/test_lite.py
 
 # The widgets driven as a class of students would (clicks anywhere, typed lines, loads of saves),
 # seeded, invariants checked after every step: 3000 steps of each kind (--seed, --kinds, --keep-going).

@@ -31,6 +31,10 @@ def __getattr__(name):
         from .classroom.table import Table
 
         return Table
+    if name == "classroom":   # cafe_widget.classroom.open_table(…) without importing it first
+        import importlib
+
+        return importlib.import_module(".classroom", __name__)
     if name in ("join", "screen"):
         from .classroom import remote
 

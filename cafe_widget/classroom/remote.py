@@ -212,7 +212,7 @@ class SeatLink:
     def refresh(self) -> None:
         """Ask the service for this seat's view now (after a reconnection, or from code)."""
         seat = "" if self.seat is None else f"?seat={self.seat}"
-        self._arrived(self.conn.request("GET", f"api/tables/{self.name}{seat}"))
+        self._arrived(self.conn.request("GET", f"api/tables/{self.name}{seat}"), shown=True)
 
     def _stand_in(self, data: dict):
         try:
@@ -229,10 +229,12 @@ class SeatLink:
 
     # -- what comes from the service -------------------------------------------------------------
 
-    def _arrived(self, data: dict) -> None:
-        """A view from the service: newer than the one shown, it is drawn (the kernel's loop)."""
+    def _arrived(self, data: dict, shown: bool = False) -> None:
+        """A view from the service: newer than the one known, it is drawn (by the kernel's loop,
+        when it comes from the thread). ``shown``: asked for here, drawn here and now, even when
+        the thread had it first (the loop, busy with a cell, has not drawn it yet)."""
         with self._lock:
-            if data["table"]["seq"] <= self.seq and data["table"] == self.meta:
+            if data["table"]["seq"] <= self.seq and data["table"] == self.meta and not shown:
                 return
             try:
                 game = self._stand_in(data)

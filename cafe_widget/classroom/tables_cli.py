@@ -1,0 +1,64 @@
+"""The class's tables from a terminal on the hub (the teacher's own server has the token and the
+service's address): ``python -m cafe_widget.classroom open-table 3B --seats alice bob computer``,
+``tables``, ``save-table``, ``pause-table``, ``give-seat``, ``close-table``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def main(command: str, argv: list[str]) -> int:
+    from . import remote
+
+    parser = argparse.ArgumentParser(prog=f"python -m cafe_widget.classroom {command}")
+    if command == "open-table":
+        parser.add_argument("name", help="the table's name, such as 3B")
+        parser.add_argument("--game", choices=("card", "board"), default="card")
+        parser.add_argument("--seats", nargs="+", required=True,
+                            help="each a hub user, free, or a computer (computer, greedy, steady, strong)")
+        parser.add_argument("--seed", type=int, default=None)
+    elif command in ("save-table", "close-table", "pause-table"):
+        parser.add_argument("name")
+        if command == "save-table":
+            parser.add_argument("--out", help="the file to write (default: print it)")
+        if command == "pause-table":
+            parser.add_argument("--resume", action="store_true", help="let the table go on")
+    elif command == "give-seat":
+        parser.add_argument("name")
+        parser.add_argument("seat", type=int, help="the seat, from 1")
+        parser.add_argument("user", help="a hub user, or free")
+    args = parser.parse_args(argv)
+    try:
+        if command == "tables":
+            found = remote._call("GET", "api/tables", quiet=True)["tables"]
+            for t in found:
+                seats = ", ".join(s["user"] or s["computer"] or "free" for s in t["seats"])
+                print(f"{t['name']:<8} {t['game']:<6} {t['state']:<7} move {t['seq']:<4} {seats}")
+            return 0
+        if command == "open-table":
+            remote._call("POST", "api/tables", {"name": args.name, "game": args.game, "seats": args.seats,
+                                                "seed": args.seed}, quiet=True)
+        elif command == "save-table":
+            text = json.dumps(remote._call("GET", f"api/tables/{args.name}/save", quiet=True), indent=1)
+            if args.out:
+                from ..service.rooms import write_atomically
+                from pathlib import Path
+
+                write_atomically(Path(args.out), text)
+            else:
+                print(text)
+            return 0
+        elif command == "close-table":
+            remote._call("POST", f"api/tables/{args.name}/close", {}, quiet=True)
+        elif command == "pause-table":
+            remote._call("POST", f"api/tables/{args.name}/{'resume' if args.resume else 'pause'}", {}, quiet=True)
+        elif command == "give-seat":
+            remote._call("POST", f"api/tables/{args.name}/seats", {"seat": args.seat - 1, "user": args.user},
+                         quiet=True)
+    except remote.ServiceError as err:
+        print(err.sentence, file=sys.stderr)
+        return 1
+    print("ok")
+    return 0

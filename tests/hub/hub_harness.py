@@ -1,0 +1,219 @@
+"""A real JupyterHub on this machine for the tests (and benchmarks/class_hub.py): the hub's own
+environment (tools/hub_env.py: Debian's Python, /opt/cafe-hub), system users with homes 700,
+LocalProcessSpawner, the game service as the hub starts it, the configuration written by
+``python -m cafe_widget.classroom hub-config``. Each student's code runs in that student's own
+kernel, reached as a browser would: through the proxy, over the kernel's WebSocket."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import hub_env  # noqa: E402
+
+PASSWORD = "cafe-class"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Hub:
+    """``with Hub(folder, teachers, students) as hub:`` a hub started, its users' servers on demand."""
+
+    def __init__(self, folder: Path, teachers=("teacher",), students=("alice", "bob", "carol"), pace: float = 0):
+        self.folder, self.teachers, self.students, self.pace = Path(folder), list(teachers), list(students), pace
+        self.port, self.service_port = free_port(), free_port()
+        self.admin_token = secrets.token_hex(16)
+        self.proc = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> "Hub":
+        venv = hub_env.ensure_env("hub")
+        hub_env.ensure_users(self.teachers + self.students)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.folder.chmod(0o700)
+        subprocess.run([venv / "bin" / "python", "-m", "cafe_widget.classroom", "hub-config", self.folder,
+                        "--env", venv, "--data", self.folder / "tables", "--teachers", *self.teachers,
+                        "--students", *self.students, "--ip", "127.0.0.1", "--port", str(self.port),
+                        "--service-port", str(self.service_port), "--authenticator", "dummy",
+                        "--password", PASSWORD, "--pace", str(self.pace), "--proxy", hub_env.PROXY, "--force"],
+                       check=True, capture_output=True)
+        with open(self.folder / "jupyterhub_config.py", "a", encoding="utf-8") as config:
+            config.write(f"""
+# -- for the tests only -------------------------------------------------------------------------
+c.JupyterHub.hub_port = {free_port()}
+c.ConfigurableHTTPProxy.api_url = 'http://127.0.0.1:{free_port()}'
+c.JupyterHub.cookie_secret_file = {str(self.folder / 'cookie_secret')!r}
+c.JupyterHub.db_url = 'sqlite:///{self.folder / 'jupyterhub.sqlite'}'
+c.JupyterHub.services.append({{'name': 'tests', 'api_token': {self.admin_token!r}}})
+c.JupyterHub.load_roles.append({{'name': 'tests', 'services': ['tests'],
+    'scopes': ['admin:users', 'admin:servers', 'tokens', 'access:servers', 'read:users', 'list:users', 'read:services']}})
+c.Spawner.start_timeout = 60
+c.Spawner.http_timeout = 60
+# the hub restarts a stopped service when it next polls it: every second here (30 s by default)
+from jupyterhub.services.service import _ServiceSpawner
+_ServiceSpawner.class_traits()['poll_interval'].default_value = 1
+""")
+        env = {**os.environ, "PATH": f"{venv}/bin:{hub_env.PROXY.parent}:/usr/local/bin:/usr/bin:/bin"}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        self.log = open(self.folder / "hub.log", "w")
+        self.proc = subprocess.Popen([venv / "bin" / "jupyterhub", "-f", self.folder / "jupyterhub_config.py"],
+                                     cwd=self.folder, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
+        self._wait(lambda: self.api("GET", "services/cafe") is not None, 60, "the hub and its service")
+        self._wait(lambda: self._service_up(), 30, "the game service")
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for user in self.teachers + self.students:
+            try:
+                self.api("DELETE", f"users/{user}/server")
+            except Exception:  # noqa: BLE001
+                pass
+        if self.proc is not None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        subprocess.run(["pkill", "-f", "--", f"--port={self.port}"], check=False)
+        for user in self.teachers + self.students:    # any server or kernel left: never a leftover process
+            subprocess.run(["pkill", "-u", user], check=False)
+        self.log.close()
+
+    def hub_log(self) -> str:
+        return (self.folder / "hub.log").read_text(errors="replace")[-4000:]
+
+    def _wait(self, ready, timeout: float, what: str) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the hub stopped:\n{self.hub_log()}")
+            try:
+                if ready():
+                    return
+            except (OSError, urllib.error.URLError, ValueError):
+                pass
+            time.sleep(0.2)
+        raise TimeoutError(f"{what} not ready in {timeout} s:\n{self.hub_log()}")
+
+    def _service_up(self) -> bool:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{self.service_port}/services/cafe/api/tables", timeout=2)
+        except urllib.error.HTTPError as err:
+            return err.code == 403      # up, and asking for a token
+        return False
+
+    def api(self, method: str, path: str, body=None, token: str | None = None):
+        request = urllib.request.Request(f"{self.url}/hub/api/{path}", method=method,
+                                         data=None if body is None else json.dumps(body).encode(),
+                                         headers={"Authorization": f"token {token or self.admin_token}"})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                text = answer.read()
+                return json.loads(text) if text else {}
+        except urllib.error.HTTPError as err:
+            if err.code == 404:
+                return None
+            raise
+
+    def service_pid(self) -> int | None:
+        out = subprocess.run(["pgrep", "-f", "-n", "--", f"cafe_widget.service --data {self.folder / 'tables'}"],
+                             capture_output=True, text=True).stdout.split()
+        return int(out[0]) if out else None
+
+    # -- the users' servers and kernels ------------------------------------------------------------
+
+    def start_servers(self, users, timeout: float = 90) -> dict[str, str]:
+        """Each user's server started (at once, as a class logs in); a token of each for its server."""
+        for user in users:
+            self.api("POST", f"users/{user}/server")
+        tokens = {u: self.api("POST", f"users/{u}/tokens", {"scopes": [f"access:servers!user={u}"],
+                                                            "expires_in": 3600})["token"] for u in users}
+        for user in users:
+            self._wait(lambda u=user: (self.api("GET", f"users/{u}") or {}).get("servers", {}).get("", {})
+                       .get("ready"), timeout, f"{user}'s server")
+        return tokens
+
+    def kernel(self, user: str, token: str) -> "Kernel":
+        request = urllib.request.Request(f"{self.url}/user/{user}/api/kernels", method="POST",
+                                         data=b"{}", headers={"Authorization": f"token {token}"})
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            kernel_id = json.loads(answer.read())["id"]
+        return Kernel(f"ws://127.0.0.1:{self.port}/user/{user}/api/kernels/{kernel_id}/channels", token, user)
+
+
+class Kernel:
+    """One kernel, reached over its WebSocket as JupyterLab reaches it: ``run(code)`` → its output.
+    ``frames``: every text frame the kernel's WebSocket sent (what a browser would receive)."""
+
+    def __init__(self, url: str, token: str, user: str):
+        from websockets.sync.client import connect
+
+        self.user, self.session = user, uuid.uuid4().hex
+        self._connection = connect(url, additional_headers={"Authorization": f"token {token}"}, max_size=2**26,
+                                   open_timeout=30)
+        self.ws = self._connection.__enter__()
+        self.frames: list[str] = []
+
+    def run(self, code: str, timeout: float = 120) -> str:
+        return self.wait(self.start(code), timeout)
+
+    def start(self, code: str) -> str:
+        """Send ``code`` to run; its id for :meth:`wait` (several kernels run at once)."""
+        msg_id = uuid.uuid4().hex
+        self.ws.send(json.dumps({
+            "header": {"msg_id": msg_id, "msg_type": "execute_request", "username": self.user,
+                       "session": self.session, "date": "", "version": "5.3"},
+            "parent_header": {}, "metadata": {}, "channel": "shell", "buffers": [],
+            "content": {"code": code, "silent": False, "store_history": False, "user_expressions": {},
+                        "allow_stdin": False, "stop_on_error": True}}))
+        return msg_id
+
+    def wait(self, msg_id: str, timeout: float = 120) -> str:
+        out, error, replied, idle = [], None, False, False
+        end = time.monotonic() + timeout
+        while not (replied and idle):
+            frame = self.ws.recv(timeout=max(0.1, end - time.monotonic()))
+            if isinstance(frame, bytes):
+                continue          # ipycanvas's image buffers
+            self.frames.append(frame)
+            msg = json.loads(frame)
+            if msg.get("parent_header", {}).get("msg_id") != msg_id:
+                continue
+            kind, content = msg["msg_type"], msg["content"]
+            if kind == "stream":
+                out.append(content["text"])
+            elif kind == "execute_result":
+                out.append(content["data"].get("text/plain", "") + "\n")
+            elif kind == "error":
+                error = "\n".join(content.get("traceback", [])) or content.get("evalue")
+            elif kind == "execute_reply":
+                replied = True
+            elif kind == "status" and content.get("execution_state") == "idle":
+                idle = True
+        if error:
+            raise RuntimeError(f"{self.user}'s kernel: {error}")
+        return "".join(out)
+
+    def close(self) -> None:
+        self._connection.__exit__(None, None, None)

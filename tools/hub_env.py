@@ -1,0 +1,121 @@
+"""A class's JupyterHub on this machine, for `make hub` and the hub's tests (tests/hub).
+
+    python tools/hub_env.py env                       # the hub's environment, the proxy
+    python tools/hub_env.py users alice bob carol     # system users, homes 700, no password
+    python tools/hub_env.py config DIR --teachers teacher --students alice bob …
+
+Needs root (students are system users; each server runs as its student) and Debian's Python
+(``/usr/bin/python3``: the environment must be readable by every user, so never a Python under
+``/root``). The environment is ``/opt/cafe-hub/venv`` with the hub, JupyterLab and this package
+(a copy, not an editable link: students cannot read this checkout); configurable-http-proxy
+comes from npm into ``/opt/cafe-hub/node``. A second run only refreshes the package (seconds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import pwd
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PREFIX = Path(os.environ.get("CAFE_HUB_PREFIX", "/opt/cafe-hub"))
+VENV = PREFIX / "venv"
+PROXY = PREFIX / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
+SYSTEM_PYTHON = "/usr/bin/python3"
+
+
+def run(*cmd, **kw) -> None:
+    subprocess.run([str(c) for c in cmd], check=True, **kw)
+
+
+def _uv() -> str | None:
+    here = Path(sys.executable).parent / "uv"
+    return str(here) if here.exists() else shutil.which("uv")
+
+
+def _source_stamp() -> str:
+    """A digest of what the hub's copy of the package is made from."""
+    digest = hashlib.sha256()
+    for path in sorted((ROOT / "cafe_widget").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(ROOT)).encode())
+            digest.update(path.read_bytes())
+    digest.update((ROOT / "pyproject.toml").read_bytes())
+    return digest.hexdigest()
+
+
+def ensure_env(extra: str = "hub", quiet: bool = True) -> Path:
+    """The hub's environment: made once, the package refreshed when its source changed."""
+    if os.geteuid() != 0:
+        sys.exit("The class's hub needs root: it starts each student's server as that student.")
+    if not Path(SYSTEM_PYTHON).exists():
+        sys.exit(f"{SYSTEM_PYTHON} is missing: the hub's environment is made from the system's Python.")
+    PREFIX.mkdir(parents=True, exist_ok=True)
+    PREFIX.chmod(0o755)
+    uv = _uv()
+    python = VENV / "bin" / "python"
+    if not python.exists():
+        if uv:
+            run(uv, "venv", "--quiet", "--python", SYSTEM_PYTHON, VENV)
+        else:
+            run(SYSTEM_PYTHON, "-m", "venv", VENV)
+    stamp = VENV / f".cafe-{extra}"
+    want = _source_stamp()
+    if not stamp.exists() or stamp.read_text() != want:
+        target = f"{ROOT}[{extra}]"
+        if uv:
+            run(uv, "pip", "install", *(["--quiet"] if quiet else []), "--python", python,
+                "--reinstall-package", "cafe_widget", target)
+        else:
+            run(python, "-m", "pip", "install", *(["--quiet"] if quiet else []), "--disable-pip-version-check",
+                "--force-reinstall", "--no-deps", str(ROOT))
+            run(python, "-m", "pip", "install", *(["--quiet"] if quiet else []), "--disable-pip-version-check", target)
+        stamp.write_text(want)
+    if not PROXY.exists():
+        (PREFIX / "node").mkdir(exist_ok=True)
+        run("npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix", PREFIX / "node",
+            "configurable-http-proxy@5")
+    return VENV
+
+
+def ensure_users(names: list[str]) -> None:
+    """System users with homes only they can read (Debian's useradd makes them 755)."""
+    for name in names:
+        try:
+            pwd.getpwnam(name)
+        except KeyError:
+            run("useradd", "--create-home", "--shell", "/bin/bash", name)
+        home = Path(pwd.getpwnam(name).pw_dir)
+        home.mkdir(exist_ok=True)
+        os.chown(home, pwd.getpwnam(name).pw_uid, pwd.getpwnam(name).pw_gid)
+        home.chmod(0o700)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    env = sub.add_parser("env")
+    env.add_argument("--with-nbgrader", action="store_true", help="nbgrader too (its exchange on the hub)")
+    users = sub.add_parser("users")
+    users.add_argument("names", nargs="+")
+    args = parser.parse_args(argv)
+    if args.what == "env":
+        ensure_env("hub")
+        if args.with_nbgrader:
+            uv = _uv()
+            python = VENV / "bin" / "python"
+            run(*([uv, "pip", "install", "--quiet", "--python", python] if uv else
+                  [python, "-m", "pip", "install", "--quiet"]), "nbgrader>=0.9,<0.10")
+        print(VENV)
+    elif args.what == "users":
+        ensure_users(args.names)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
