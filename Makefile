@@ -9,7 +9,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 FIRST  := notebooks/01_the_cafe.ipynb
 
-.PHONY: lab test check bench install clean notebooks lite fuzz translations
+.PHONY: lab test check bench install clean notebooks lite fuzz translations hub
 
 $(VENV)/.installed-test: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -57,12 +57,32 @@ translations: $(VENV)/.installed-test
 	$(PY) tools/translations.py
 
 # JupyterLab refuses to run as root unless told; only root gets --allow-root. LAB_OPTIONS are
-# passed on: for a class playing one table from several laptops (Table.share(), the teacher's
-# guide, chapter 8), a lab the room can reach:
-#   make lab LAB_OPTIONS="--ServerApp.ip=0.0.0.0 --IdentityProvider.token=cafe-2026"
+# passed on to JupyterLab as they are, for example: make lab LAB_OPTIONS="--port 8890".
+# This lab is one person's (and a Table on its projector, the teacher's guide, chapter 8); a class
+# of laptops plays one table on the class's JupyterHub (make hub below; the guide, chapter 9).
 LAB_OPTIONS ?=
 lab: $(VENV)/.installed-lab
 	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_OPTIONS) $(if $(wildcard $(FIRST)),$(FIRST),.)
+
+# A class's JupyterHub on this machine, to try as a class would (the teacher's guide, chapter 9):
+# as root, the hub's environment in /opt/cafe-hub (from Debian's Python: every student reads it),
+# configurable-http-proxy from npm, the users teacher, alice, bob and carol (no password: the
+# try-out's hub lets them in with HUB_PASSWORD), the configuration in .hub/ (hub-config), then the
+# hub on http://127.0.0.1:8000 (Ctrl-C stops it). Another class: make hub HUB_USERS="ana ben".
+HUB_TEACHER  ?= teacher
+HUB_USERS    ?= alice bob carol
+HUB_PASSWORD ?= cafe
+hub: $(VENV)/.installed-test
+	$(PY) tools/hub_env.py env --with-nbgrader
+	$(PY) tools/hub_env.py users $(HUB_TEACHER) $(HUB_USERS)
+	mkdir -p -m 700 .hub
+	/opt/cafe-hub/venv/bin/python -m cafe_widget.classroom hub-config .hub --force --env /opt/cafe-hub/venv \
+		--data $(CURDIR)/.hub/tables --teachers $(HUB_TEACHER) --students $(HUB_USERS) --ip 127.0.0.1 \
+		--authenticator dummy --password $(HUB_PASSWORD) --proxy /opt/cafe-hub/node/node_modules/.bin/configurable-http-proxy
+	mkdir -p -m 1777 /srv/nbgrader/exchange
+	mkdir -p /opt/cafe-hub/venv/etc/jupyter && cp .hub/nbgrader_config.py /opt/cafe-hub/venv/etc/jupyter/
+	cd .hub && env -u PYTHONDONTWRITEBYTECODE PATH=/opt/cafe-hub/venv/bin:/usr/local/bin:/usr/bin:/bin \
+		/opt/cafe-hub/venv/bin/jupyterhub -f jupyterhub_config.py
 
 bench: $(VENV)/.installed-test
 	$(PY) benchmarks/engine.py
@@ -73,4 +93,4 @@ bench: $(VENV)/.installed-test
 	$(PY) benchmarks/widget.py --browser
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info .hub

@@ -67,6 +67,7 @@ c.JupyterHub.db_url = 'sqlite:///{self.folder / 'jupyterhub.sqlite'}'
 c.JupyterHub.services.append({{'name': 'tests', 'api_token': {self.admin_token!r}}})
 c.JupyterHub.load_roles.append({{'name': 'tests', 'services': ['tests'],
     'scopes': ['admin:users', 'admin:servers', 'tokens', 'access:servers', 'read:users', 'list:users', 'read:services']}})
+c.Spawner.args = ['--LabApp.expose_app_in_browser=True']   # the browser tests drive window.jupyterapp
 c.Spawner.start_timeout = 60
 c.Spawner.http_timeout = 60
 # the hub restarts a stopped service when it next polls it: every second here (30 s by default)
@@ -153,6 +154,22 @@ _ServiceSpawner.class_traits()['poll_interval'].default_value = 1
             self._wait(lambda u=user: (self.api("GET", f"users/{u}") or {}).get("servers", {}).get("", {})
                        .get("ready"), timeout, f"{user}'s server")
         return tokens
+
+    def put_notebook(self, user: str, token: str, path: str, nb: dict) -> None:
+        """A notebook in ``user``'s home, written by their own server (as that user)."""
+        request = urllib.request.Request(f"{self.url}/user/{user}/api/contents/{path}", method="PUT",
+                                         data=json.dumps({"type": "notebook", "format": "json", "content": nb}).encode(),
+                                         headers={"Authorization": f"token {token}"})
+        urllib.request.urlopen(request, timeout=30).read()
+
+    def attach(self, user: str, token: str, path: str) -> "Kernel":
+        """The kernel of ``user``'s notebook ``path`` (as JupyterLab opened it), reached a second time."""
+        request = urllib.request.Request(f"{self.url}/user/{user}/api/sessions",
+                                         headers={"Authorization": f"token {token}"})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            sessions = json.loads(answer.read())
+        kernel_id = next(s["kernel"]["id"] for s in sessions if s["path"] == path)
+        return Kernel(f"ws://127.0.0.1:{self.port}/user/{user}/api/kernels/{kernel_id}/channels", token, user)
 
     def kernel(self, user: str, token: str) -> "Kernel":
         request = urllib.request.Request(f"{self.url}/user/{user}/api/kernels", method="POST",
