@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 
 from ..i18n import N_, translate
+from .exercises import COURSE_ID
 
 SERVICE = "cafe"
 SERVICE_PORT = 10101
@@ -141,7 +142,8 @@ def main(argv=None, lang: str | None = None) -> int:
     parser.add_argument("--ip", default="", help="the address the hub listens on (default: every one)")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--service-port", type=int, default=SERVICE_PORT)
-    parser.add_argument("--course-id", default="cafe", help="nbgrader's course id")
+    parser.add_argument("--course-id", default=COURSE_ID,
+                        help=f"nbgrader's course id (default: {COURSE_ID}, as make-course writes it)")
     parser.add_argument("--exchange", default=EXCHANGE)
     parser.add_argument("--authenticator", choices=("pam", "dummy"), default="pam",
                         help="pam: the system's passwords; dummy: one shared --password (a try-out only)")

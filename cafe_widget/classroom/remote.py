@@ -10,8 +10,8 @@ same widget as everywhere (its shell, its modes), fixed on its player:
   so a refusal is the same one, at once); then it goes to the service, which decides it on the
   real game; its answer (the seat's new view, or its refusal) replaces the stand-in before
   anything is drawn, so a table turned up by a clearing is the real one (R9);
-- the other seats' moves and the computers' turns arrive by a WebSocket, in a thread, and are
-  drawn by the kernel's own event loop; after the service restarts, the thread reconnects by
+- the other seats' moves and the computers' turns arrive by a WebSocket, in a thread, which
+  draws them at once (under the widget's lock, so never in the middle of a student's own click); after the service restarts, the thread reconnects by
   itself; after a kernel restart, ``join`` again finds the same seat.
 
 The teacher's side: :func:`open_table`, :func:`tables`, :func:`save_table`, :func:`close_table`,
@@ -166,10 +166,9 @@ class SeatLink:
         self.kind = Game if self.meta["game"] == "card" else BoardGame
         self.seq = -1
         self.widget_ref = None
-        self.loop = None
         self._lock = threading.Lock()
         self._stop = threading.Event()
-        self._thread = None
+        self._thread = self._thread_loop = self._socket = None
         self.received: list[str] = []     # every message of the WebSocket, as it came (for the tests)
         self.game = self._stand_in(data)
 
@@ -242,34 +241,35 @@ class SeatLink:
                 return
             self.game = game
         w = self.widget_ref() if self.widget_ref else None
-        if w is None:
-            return
-        if self.loop is not None and self.loop.is_running() and threading.current_thread() is not threading.main_thread():
-            self.loop.call_soon_threadsafe(self._show, w, game)
-        else:
+        if w is not None:
             self._show(w, game)
 
     def _show(self, w, game) -> None:
-        if game is not self.game or not self._holds(w):
-            return      # an older one (a newer came meanwhile), or the seat looks elsewhere
-        w._remote_arrived(game, self.meta)
+        """Draw ``game`` in ``w`` now, from whichever thread it came: the kernel sends a widget's
+        messages from any thread (measured: a callback handed to the kernel's own event loop
+        waited for the next message to the kernel, a second or more, while the notebook was
+        idle). The widget's lock keeps a student's own event and a drawing apart."""
+        with w._event_lock:
+            if game is not self.game or not self._holds(w):
+                return      # an older one (a newer came meanwhile), or the seat looks elsewhere
+            w._remote_arrived(game, self.meta)
 
     def listen(self) -> None:
         """The WebSocket, in a daemon thread: reconnects by itself (every 0.2 s, then up to 2 s)."""
         if self._thread is not None:
             return
-        try:
-            self.loop = asyncio.get_event_loop()
-        except RuntimeError:
-            self.loop = None
         self._thread = threading.Thread(target=self._run, name=f"cafe-table-{self.name}", daemon=True)
         self._thread.start()
 
     def stop(self) -> None:
+        """No more listening: the WebSocket closed, the thread ends."""
         self._stop.set()
+        loop, socket = self._thread_loop, self._socket
+        if loop is not None and socket is not None:
+            loop.call_soon_threadsafe(socket.close)
 
     def _run(self) -> None:
-        loop = asyncio.new_event_loop()
+        loop = self._thread_loop = asyncio.new_event_loop()
         try:
             loop.run_until_complete(self._listen())
         finally:
@@ -292,11 +292,9 @@ class SeatLink:
                 wait = min(2.0, wait * 2)
                 continue
             wait = 0.2
+            self._socket = socket
             while not self._stop.is_set():
-                try:
-                    message = await asyncio.wait_for(socket.read_message(), 1.0)
-                except asyncio.TimeoutError:
-                    continue
+                message = await socket.read_message()     # (a timeout here delayed messages by its length)
                 if message is None:
                     break     # closed: reconnect
                 if isinstance(message, bytes):

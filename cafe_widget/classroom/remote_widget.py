@@ -7,6 +7,8 @@ others do arrives and is drawn, and no other game may be opened here (a new game
 
 from __future__ import annotations
 
+import threading
+
 from ..render.board_words import board_say
 from ..render.words import say
 from ..widget.shell import SCREEN, table_say
@@ -35,6 +37,7 @@ def remote_widget_class(base):
             meta = link.meta
             w = cls(game=link.game, players=["human"] * link.game.players, lang=lang, pace=0)
             w._link = link
+            w._event_lock = threading.RLock()
             w._kinds = tuple("human" if s["kind"] == "human" else _display_kind(meta["game"], s["computer"])
                              for s in meta["seats"])
             w._bots = {}
@@ -48,6 +51,12 @@ def remote_widget_class(base):
             w._set_status(status, "ok")
             w.redraw()
             return w
+
+        _event_lock = threading.RLock()
+
+        def _guarded(self, action, *args, event: bool = True) -> None:
+            with self._event_lock:      # a message from the service waits for this event to end
+                super()._guarded(action, *args, event=event)
 
         @property
         def table(self) -> str | None:

@@ -7,6 +7,9 @@ The hub gives it ``JUPYTERHUB_SERVICE_URL`` (where to listen), ``JUPYTERHUB_SERV
     --teachers a,b        who teaches (besides the hub's admins and --teacher-group)
     --teacher-group NAME  the hub group of the class's teachers (default: teachers)
     --pace SECONDS        between the computers' turns (default 0.8)
+    --listen HOST:PORT    where to listen, when not the host and port of JUPYTERHUB_SERVICE_URL
+                          (on Kubernetes the service's url names the hub's Service, not an
+                          address of its pod: --listen 0.0.0.0:10101)
 """
 
 from __future__ import annotations
@@ -30,10 +33,18 @@ def main(argv=None) -> int:
     parser.add_argument("--teacher-group", default=os.environ.get("CAFE_TEACHER_GROUP", "teachers"))
     parser.add_argument("--pace", type=float, default=float(os.environ.get("CAFE_PACE", "0.8")),
                         help="seconds between the computers' turns")
+    parser.add_argument("--listen", default=None, metavar="HOST:PORT",
+                        help="where to listen (default: the host and port of $JUPYTERHUB_SERVICE_URL)")
     args = parser.parse_args(argv)
     if args.pace < 0:
         parser.error("--pace: a number of seconds, 0 or more")
     url = urlsplit(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"))
+    if args.listen:
+        url = urlsplit("http://" + args.listen)
+        try:
+            url.port
+        except ValueError:
+            parser.error("--listen: HOST:PORT, such as 0.0.0.0:10101")
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/cafe/")
     logging.basicConfig(level=logging.INFO, format="[cafe %(asctime)s] %(message)s")
 

@@ -32,7 +32,7 @@ from typing import Awaitable, Callable
 
 from tornado import web, websocket
 
-from .rooms import Person, Refused, Tables
+from .rooms import Person, Refused, Tables, refused
 
 log = logging.getLogger("cafe_widget.service")
 
@@ -80,7 +80,7 @@ class Base(web.RequestHandler):
     async def prepare(self) -> None:
         self.person = await self.service.identify(self)
         if self.person is None:
-            self.answer({"refused": "A hub token with access to this service is needed."}, 403)
+            self.answer({"refused": refused("no_token", self.lang(), 403).sentence}, 403)
 
     def lang(self) -> str | None:
         lang = self.get_argument("lang", None)
@@ -92,7 +92,7 @@ class Base(web.RequestHandler):
         except ValueError:
             data = None
         if not isinstance(data, dict):
-            raise Refused("The request is not a JSON object.", 400)
+            raise refused("not_json", self.lang(), 400)
         return data
 
     def answer(self, data, status: int = 200) -> None:
@@ -168,14 +168,14 @@ class ActionHandler(Base):
                     socket.close(1000, "closed")
                 return
             else:
-                raise Refused("No such action.", 404)
+                raise refused("no_action", lang, 404)
         except Refused as err:
             return self.refused(err)
         self.service.changed(name)
 
     def get(self, name: str, action: str) -> None:
         if action != "save":
-            return self.answer({"refused": "No such action."}, 404)
+            return self.answer({"refused": refused("no_action", self.lang(), 404).sentence}, 404)
         try:
             self.answer(json.loads(self.service.tables.save_text(self.person, name, self.lang())))
         except Refused as err:
@@ -202,7 +202,7 @@ class Updates(websocket.WebSocketHandler):
             self.service.tables.seen_by(person, name, seat)
         except Refused as err:
             self.set_status(err.status)
-            return self.finish(json.dumps({"refused": err.sentence}))
+            return self.finish(json.dumps({"refused": err.sentence}))   # noqa: RET504
         self.name, self.seat = name, seat
         return await super().get(name, *args, **kwargs)
 

@@ -53,6 +53,11 @@ WORDS = {
     "waiting": N_("The computers wait for {name}: declare the end, or go on (R12c)."),
     "no_go_on": N_("There is nothing to go on from: nothing changed."),
     "over": N_("The game at table {table} is over: nothing changed."),
+    "no_token": N_("The game service needs your hub token with access to it: run this in a notebook of the "
+                   "class's JupyterHub (ask your teacher if it still says so)."),
+    "not_json": N_("The game service understands only a JSON object here: nothing changed."),
+    "no_action": N_("The game service has no such action: nothing changed."),
+    "bad_seed": N_("A table's seed is a whole number (or none), not {seed}."),
     "player": N_("Player {n}"),
     "computer": N_("Computer {n}"),
 }
@@ -65,6 +70,11 @@ class Refused(Exception):
     def __init__(self, sentence: str, status: int = 409, rule: str | None = None):
         super().__init__(sentence)
         self.sentence, self.status, self.rule = sentence, status, rule
+
+
+def refused(key: str, lang: str | None, status: int = 409, **facts) -> Refused:
+    """A refusal with one of this module's sentences, in ``lang``."""
+    return Refused(say(WORDS[key], lang, **facts), status)
 
 
 def _no(key: str, lang: str | None, status: int = 409, **facts) -> Refused:
@@ -203,7 +213,7 @@ class Tables:
             if people.count(s) > 1:
                 raise _no("twice", lang, 400, user=s)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise Refused("seed: a whole number", 400)
+            raise _no("bad_seed", lang, 400, seed=repr(seed)[:20])
         cls = GAMES[game]
         instance = cls.new(players=len(seats), seed=seed) if game == "card" else cls.new(len(seats), seed)
         table = Table(name, game, seats, instance)

@@ -392,7 +392,7 @@ def test_installed_package_and_extensions(binder_env):
 
 #: What the Binder environment runs under nbval: the main suite runs every notebook already, so
 #: here the question is the environment — the engine and pictures (01), a whole game in the
-#: widget (10), the board game (14), the class's table (its share() outside a lab), and the
+#: widget (10), the board game (14), the class's table (a Table on one computer), and the
 #: catalogs installed (a French one).
 BINDER_NOTEBOOKS = ("notebooks/01_the_cafe.ipynb", "notebooks/10_play.ipynb", "notebooks/14_board_game_play.ipynb",
                     "notebooks/class_table.ipynb", "notebooks/fr/01_le_cafe.ipynb")
