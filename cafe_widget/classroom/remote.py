@@ -318,6 +318,11 @@ def _widget_class(kind):
     return remote_widget_class(BoardWidget if kind is BoardGame else CafeWidget)
 
 
+#: The seat or screen each table has in this kernel: a cell run again replaces it (the old widget
+#: closed, its WebSocket stopped), so re-run cells never pile up live widgets that all redraw.
+_SHOWN: dict = {}
+
+
 def _open(name: str, seat, lang, url, token, join: bool):
     conn = Connection(url, token, lang)
     if join:
@@ -329,6 +334,14 @@ def _open(name: str, seat, lang, url, token, join: bool):
     cls = _widget_class(link.kind)
     w = cls.at_service(link, lang)
     link.widget_ref = weakref.ref(w)
+    key = (conn.url, str(name), link.seat)
+    old = _SHOWN.pop(key, None)
+    if old is not None:
+        old_link, old_widget = old[0], old[1]()
+        old_link.stop()
+        if old_widget is not None:
+            old_widget.close()
+    _SHOWN[key] = (link, weakref.ref(w))
     link.listen()
     return w
 

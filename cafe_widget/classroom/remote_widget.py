@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 
 from ..render.board_words import board_say
-from ..render.words import say
+from ..render.words import Person, say
 from ..widget.shell import SCREEN, table_say
 from .remote import WORDS, _say
 
@@ -21,6 +21,12 @@ def _display_kind(game: str, kind: str | None) -> str:
     if kind in (None, "computer"):
         return "steady" if game == "card" else "strong"
     return kind
+
+
+def _kinds_of(meta: dict) -> tuple:
+    """The widget's players: each person by their hub name, each computer by its kind."""
+    return tuple((Person(s["user"]) if s["user"] else "human") if s["kind"] == "human"
+                 else _display_kind(meta["game"], s["computer"]) for s in meta["seats"])
 
 
 def remote_widget_class(base):
@@ -38,8 +44,7 @@ def remote_widget_class(base):
             w = cls(game=link.game, players=["human"] * link.game.players, lang=lang, pace=0)
             w._link = link
             w._event_lock = threading.RLock()
-            w._kinds = tuple("human" if s["kind"] == "human" else _display_kind(meta["game"], s["computer"])
-                             for s in meta["seats"])
+            w._kinds = _kinds_of(meta)
             w._bots = {}
             w._the_table, w._at_table = link, (SCREEN if link.seat is None else link.seat)
             w._seated()
@@ -63,14 +68,6 @@ def remote_widget_class(base):
             """The class table's name."""
             return None if self._link is None else self._link.name
 
-        def _name(self, p: int) -> str:
-            link = self._link
-            if link is not None and 0 <= p < len(link.meta["seats"]):
-                user = link.meta["seats"][p].get("user")
-                if user:
-                    return user
-            return super()._name(p)
-
         def redraw(self) -> None:
             link = self._link
             if link is not None and getattr(self, "_game", None) is not None and link._holds(self) \
@@ -82,6 +79,7 @@ def remote_widget_class(base):
             """The service's new view (another seat's move, a computer's turn, a pause): drawn."""
             old = self._game
             self._game = game
+            self._kinds = _kinds_of(meta)      # a free seat taken meanwhile: its person's name
             texts = []
             for entry in game.log[len(old.log) if old is not None and len(old.log) <= len(game.log) else len(game.log):]:
                 texts.append(self._entry_text(entry))

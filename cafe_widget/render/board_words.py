@@ -114,8 +114,8 @@ def board_say(lang: str | None, key: str, **facts) -> str:
 def board_player_name(p: int, lang: str | None = None, kinds=None) -> str:
     """``"Player 2"``, or ``"Computer 2 (greedy)"`` for a computer player."""
     kind = kinds[p] if kinds else "human"
-    if kind == "human":
-        return board_say(lang, "player", n=p + 1)
+    if kind == "human":    # a Person (render.words) is named by the person's name
+        return getattr(kind, "person", None) or board_say(lang, "player", n=p + 1)
     return board_say(lang, "computer", n=p + 1, kind=BOARD_WORDS[lang]["kinds"].get(kind, kind))
 
 

@@ -259,11 +259,22 @@ def _variant(t, lang: str | None) -> str:
     return ""
 
 
+class Person(str):
+    """A player's kind ``"human"`` that carries the person's name (a hub user at a class table):
+    equal to ``"human"`` wherever kinds are compared, and named by :func:`player_name`."""
+
+    def __new__(cls, name: str):
+        kind = super().__new__(cls, "human")
+        kind.person = name
+        return kind
+
+
 def player_name(game_or_names, p: int, lang: str | None = None, kinds=None) -> str:
-    """``"Player 2"``, or ``"Computer 2 (strong)"`` with the kind of computer player."""
+    """``"Player 2"`` (or the person's name, :class:`Person`), or ``"Computer 2 (strong)"`` with
+    the kind of computer player."""
     kind = kinds[p] if kinds else "human"
     if kind == "human":
-        return say(lang, "player", n=p + 1)
+        return getattr(kind, "person", None) or say(lang, "player", n=p + 1)
     if kind in WORDS[lang]["kinds"]:
         return say(lang, "computer_kind", n=p + 1, kind=WORDS[lang]["kinds"][kind])
     return say(lang, "computer", n=p + 1)

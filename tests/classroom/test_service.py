@@ -56,6 +56,7 @@ def test_a_whole_card_game_two_students_and_a_computer(running):
     bob = remote.join("3B", url=s.url, token="t-bob")
     screen = remote.screen("3B", url=s.url, token="t-teacher")
     assert (alice.player, bob.player) == (0, 1) and screen.player is None
+    assert [line.name for line in screen.view().players] == ["alice", "bob", "Computer 3 (steady)"]
     s, moves = _play_out(s, "3B", {0: alice, 1: bob}, Game)
     real = s.real("3B")
     assert real.is_over and moves > 20
@@ -154,8 +155,9 @@ def test_a_seat_refuses_in_its_status_line_with_the_rule_and_the_engine_first(ru
     assert alice.refused and "table" in alice.status
     alice.load(Game.new(players=2, seed=1).to_json())
     assert alice.refused and alice._game.format() == before
-    again = remote.join("2D", url=s.url, token="t-alice")      # a kernel restarted: the same seat
+    again = remote.join("2D", url=s.url, token="t-alice")      # the cell again, or a kernel restarted
     assert again.player == 0 and again._game.hand(0) == alice._game.hand(0)
+    assert alice.comm is None and alice._link._stop.is_set()    # the old seat closed: no pile of live widgets
 
 
 def test_the_teacher_lists_saves_and_closes_and_a_student_sees_only_what_is_open_to_them(running):
