@@ -80,7 +80,7 @@ hub: $(VENV)/.installed-test
 		--data $(CURDIR)/.hub/tables --teachers $(HUB_TEACHER) --students $(HUB_USERS) --ip 127.0.0.1 \
 		--authenticator dummy --password $(HUB_PASSWORD) --proxy /opt/cafe-hub/node/node_modules/.bin/configurable-http-proxy
 	mkdir -p -m 1777 /srv/nbgrader/exchange
-	mkdir -p /opt/cafe-hub/venv/etc/jupyter && cp .hub/nbgrader_config.py /opt/cafe-hub/venv/etc/jupyter/
+	install -D -m 644 .hub/nbgrader_config.py /opt/cafe-hub/venv/etc/jupyter/nbgrader_config.py
 	cd .hub && env -u PYTHONDONTWRITEBYTECODE PATH=/opt/cafe-hub/venv/bin:/usr/local/bin:/usr/bin:/bin \
 		/opt/cafe-hub/venv/bin/jupyterhub -f jupyterhub_config.py
 

@@ -176,6 +176,7 @@ def main(argv=None, lang: str | None = None) -> int:
 
     for path, text in files.items():
         compile(text, str(path), "exec")        # never a file the hub cannot read
-        write_atomically(path, text)
+        # the hub's own file for root (it may hold the try-out's password); nbgrader's for every user
+        write_atomically(path, text, 0o600 if path.name == "jupyterhub_config.py" else 0o644)
     print(_say("written", lang, files=", ".join(str(p) for p in files), config=out / "jupyterhub_config.py"))
     return 0

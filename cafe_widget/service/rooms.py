@@ -156,10 +156,12 @@ def _computer(kind: str, seat_kind: str, seat: int):
     return make_board_player(seat_kind, seed=seat)
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """``text`` in ``path``, all or nothing: a new file beside it, flushed, renamed over it."""
+def write_atomically(path: Path, text: str, mode: int = 0o600) -> None:
+    """``text`` in ``path``, all or nothing: a new file beside it, flushed, renamed over it;
+    readable by its owner only unless ``mode`` says otherwise."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.chmod(tmp, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()

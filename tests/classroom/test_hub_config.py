@@ -53,3 +53,9 @@ def test_bad_options_are_refused_before_anything_is_written(tmp_path, args, word
                          capture_output=True, text=True)
     assert run.returncode == 2 and words in run.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_nbgrader_s_file_is_for_every_user_the_hub_s_for_root(tmp_path):
+    assert main([str(tmp_path), "--authenticator", "dummy", "--password", "secret"]) == 0
+    assert (tmp_path / "nbgrader_config.py").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "jupyterhub_config.py").stat().st_mode & 0o777 == 0o600

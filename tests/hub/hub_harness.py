@@ -147,7 +147,19 @@ _ServiceSpawner.class_traits()['poll_interval'].default_value = 1
     def start_servers(self, users, timeout: float = 90) -> dict[str, str]:
         """Each user's server started (at once, as a class logs in); a token of each for its server."""
         for user in users:
-            self.api("POST", f"users/{user}/server")
+            try:
+                self.api("POST", f"users/{user}/server")
+            except urllib.error.HTTPError as err:
+                # JupyterHub 6.1's spawn handler can answer 500 (InvalidStateError) for a server
+                # slow to start on a busy machine: ask once more, then wait for it as for the rest
+                if err.code != 500:
+                    raise
+                time.sleep(1)
+                try:
+                    self.api("POST", f"users/{user}/server")
+                except urllib.error.HTTPError as again:
+                    if again.code not in (400, 500):     # 400: already starting
+                        raise
         tokens = {u: self.api("POST", f"users/{u}/tokens", {"scopes": [f"access:servers!user={u}"],
                                                             "expires_in": 3600})["token"] for u in users}
         for user in users:
