@@ -361,6 +361,8 @@ class Tables:
 
     def _after(self, table: Table, seat: int, what: str) -> None:
         table.seq += 1
+        # every seat reads the last move: a card laid face down stays face down (R11)
+        what = re.sub(r"(lay_face_down|down)[: ]+[A-Za-z]{2,3}", r"\1", what)
         table.last = {"seat": seat, "move": what}
         if table.game.is_over:
             table.waiting = None

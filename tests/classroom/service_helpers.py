@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 
 from tornado.httpserver import HTTPServer
@@ -83,6 +84,9 @@ def hidden_cards_in(message: str, seat: int) -> list[str]:
     if view["game"] != "card":
         return []
     found = []
+    last = data["table"].get("last") or {}
+    if last.get("seat") != seat and re.search(r"down[: ]+[A-Z]{2}[fm]", last.get("move", "")):
+        found.append("the last move: " + last["move"])
 
     def position(pos, allowed: dict):
         fields = pos["notation"].split(" | ")

@@ -182,7 +182,26 @@ def test_join_without_a_hub_says_where_a_class_table_lives(monkeypatch, capsys):
     assert "JupyterHub" in capsys.readouterr().out
 
 
+def test_a_card_laid_face_down_stays_face_down_for_the_other_seats(running):
+    s = running
+    remote.open_table("FD", "card", ["alice", "bob"], seed=1, url=s.url, token="t-teacher")
+    table = s.service.tables.tables["FD"]
+    start = Game.parse("RU GB FR ES IT | - | US CN DE IN | DEf ITm CNf | "
+                       "RUf RUm ITf ITf GBf GBm CNf CNm USf USm DEf DEm / GBf | - / - | 0 0 | to:1")
+    table.game = start
+    alice = remote.join("FD", url=s.url, token="t-alice")
+    bob = remote.join("FD", url=s.url, token="t-bob")
+    alice._game.lay_face_down("RUf")      # what the seat's Face down button calls: sent to the service
+    assert wait_for(bob._link, 1)
+    assert s.real("FD").face_down[0] == ("RUf",)
+    for message in bob._link.received:
+        assert hidden_cards_in(message, 1) == [], message[:200]
+    assert "RUf" not in json.dumps(json.loads(bob._link.received[-1])["table"])
+
+
 def test_the_check_of_hidden_cards_can_fail():
     game = Game.new(players=3, seed=2)
-    leaky = {"view": {**game.view(0), "now": {**game.view(0)["now"], "notation": game.format()}}}
+    leaky = {"table": {}, "view": {**game.view(0), "now": {**game.view(0)["now"], "notation": game.format()}}}
     assert hidden_cards_in(json.dumps(leaky), 0)     # a message with every hand is caught
+    told = {"table": {"last": {"seat": 0, "move": "lay_face_down RUf"}}, "view": game.view(1)}
+    assert hidden_cards_in(json.dumps(told), 1)      # …and one that names a card laid face down
