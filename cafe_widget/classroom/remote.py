@@ -114,17 +114,25 @@ def _remote_verb(base, verb: str):
         seat = self.__dict__.get("_seat_link")
         if seat is None or seat.depth:
             return local(self, *args)
-        seat.depth += 1
         before = dict(self.__dict__)
+        seat.depth += 1
         try:
             result = local(self, *args)      # the engine's check first, on the real café and hand
-            fresh = seat.send(verb, [a for a in args if isinstance(a, str)])
         except BaseException:
             self.__dict__.clear()
             self.__dict__.update(before)
             raise
         finally:
             seat.depth -= 1
+        try:
+            fresh = seat.send(verb, [a for a in args if isinstance(a, str)])
+        except BaseException:
+            self.__dict__.clear()
+            self.__dict__.update(before)
+            # the widget puts back its whole event, though the service may hold part of it (an
+            # earlier card of a typed line, or this one if the answer was lost): look again
+            seat.stale = True
+            raise
         self.__dict__.update({k: v for k, v in fresh.__dict__.items()})
         return result
 
@@ -161,6 +169,7 @@ class SeatLink:
     def __init__(self, conn: Connection, name: str, seat: int | None, data: dict):
         self.conn, self.name, self.seat = conn, name, seat
         self.depth = 0
+        self.stale = False               # this seat may show other than the service holds
         self.cache: dict = {}
         self.meta = data["table"]
         self.kind = Game if self.meta["game"] == "card" else BoardGame
@@ -233,13 +242,14 @@ class SeatLink:
         when it comes from the thread). ``shown``: asked for here, drawn here and now, even when
         the thread had it first (the loop, busy with a cell, has not drawn it yet)."""
         with self._lock:
-            if data["table"]["seq"] <= self.seq and data["table"] == self.meta and not shown:
+            if data["table"]["seq"] <= self.seq and data["table"] == self.meta and not shown and not self.stale:
                 return
             try:
                 game = self._stand_in(data)
             except ServiceError:
                 return
             self.game = game
+            self.stale = False
         w = self.widget_ref() if self.widget_ref else None
         if w is not None:
             self._show(w, game)

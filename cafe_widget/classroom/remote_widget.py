@@ -62,6 +62,15 @@ def remote_widget_class(base):
         def _guarded(self, action, *args, event: bool = True) -> None:
             with self._event_lock:      # a message from the service waits for this event to end
                 super()._guarded(action, *args, event=event)
+                link = self._link
+                if link is not None and link.stale:   # a move lost on its way: the table as it is
+                    status = (self._status, self._kind)
+                    try:
+                        link.refresh()
+                    except Exception:  # noqa: BLE001 - the service away: its next message shows it
+                        pass
+                    self._set_status(*status)
+                    self.redraw()
 
         @property
         def table(self) -> str | None:

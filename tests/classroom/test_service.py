@@ -160,6 +160,32 @@ def test_a_seat_refuses_in_its_status_line_with_the_rule_and_the_engine_first(ru
     assert alice.comm is None and alice._link._stop.is_set()    # the old seat closed: no pile of live widgets
 
 
+def test_a_move_whose_answer_is_lost_leaves_the_seat_showing_what_the_service_holds(running, monkeypatch):
+    """A typed line of two cards: the service takes the first, the answer to the second is lost.
+    The widget puts its whole event back, then shows the table as the service holds it."""
+    s = running
+    remote.open_table("L1", "card", ["alice", "bob"], seed=12, url=s.url, token="t-teacher")
+    table = s.service.tables.tables["L1"]
+    mover = table.game.to_move
+    w = remote.join("L1", url=s.url, token=f"t-{['alice', 'bob'][mover]}")
+    best = next(t for t in [w._game.best_turn()] if t is not None and len(t.cards) >= 2)
+    request, calls = w._link.conn.request, []
+
+    def lossy(method, path, body=None, timeout=15):
+        if method == "POST" and path.endswith("/moves"):
+            calls.append(body["args"])
+            if len(calls) == 2:
+                request(method, path, body, timeout)        # taken by the service…
+                raise remote.ServiceError("no answer")      # …but its answer lost
+        return request(method, path, body, timeout)
+
+    monkeypatch.setattr(w._link.conn, "request", lossy)
+    w.command(", ".join(f"{c.guest}@{c.seat}" for c in best.cards[:2]))
+    assert w.refused and w.status == "no answer"
+    assert w._game.view(w.player) == s.real("L1").view(w.player) and len(w._game.turn.cards) == 2
+    assert not w._link.stale and w._link.seq == table.seq == 2
+
+
 def test_the_teacher_lists_saves_and_closes_and_a_student_sees_only_what_is_open_to_them(running):
     s = running
     remote.open_table("T1", "card", ["alice", "computer"], seed=1, url=s.url, token="t-teacher")

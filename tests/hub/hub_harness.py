@@ -71,8 +71,14 @@ c.Spawner.args = ['--LabApp.expose_app_in_browser=True']   # the browser tests d
 c.Spawner.start_timeout = 60
 c.Spawner.http_timeout = 60
 # the hub restarts a stopped service when it next polls it: every second here (30 s by default)
-from jupyterhub.services.service import _ServiceSpawner
-_ServiceSpawner.class_traits()['poll_interval'].default_value = 1
+from jupyterhub.services import service as _service
+_made = _service._ServiceSpawner.__init__
+def _polled_often(self, *args, _made=_made, **kwargs):
+    kwargs.setdefault('poll_interval', 1)
+    _made(self, *args, **kwargs)
+_service._ServiceSpawner.__init__ = _polled_often
+# a spawn request answers at once (202): the class's servers start together, not one by one
+c.JupyterHub.tornado_settings = {{'slow_spawn_timeout': 0}}
 """)
         env = {**os.environ, "PATH": f"{venv}/bin:{hub_env.PROXY.parent}:/usr/local/bin:/usr/bin:/bin"}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -85,20 +91,12 @@ _ServiceSpawner.class_traits()['poll_interval'].default_value = 1
         return self
 
     def __exit__(self, *exc) -> None:
-        for user in self.teachers + self.students:
-            try:
-                self.api("DELETE", f"users/{user}/server")
-            except Exception:  # noqa: BLE001
-                pass
-        if self.proc is not None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
+        if self.proc is not None:     # a test's hub: stopped at once, with all it started
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(20)
         subprocess.run(["pkill", "-f", "--", f"--port={self.port}"], check=False)
-        for user in self.teachers + self.students:    # any server or kernel left: never a leftover process
-            subprocess.run(["pkill", "-u", user], check=False)
+        for user in self.teachers + self.students:    # its users' servers and kernels: never a leftover
+            subprocess.run(["pkill", "-KILL", "-u", user], check=False)
         self.log.close()
 
     def hub_log(self) -> str:
@@ -200,6 +198,7 @@ class Kernel:
 
         self.user, self.session = user, uuid.uuid4().hex
         self._connection = connect(url, additional_headers={"Authorization": f"token {token}"}, max_size=2**26,
+                                   ping_interval=None,   # a local socket; a long cell sends nothing for a while
                                    open_timeout=30)
         self.ws = self._connection.__enter__()
         self.frames: list[str] = []

@@ -1,0 +1,153 @@
+"""A class in browsers on a real hub: each person logged in through the hub's login page in a
+Chromium context of their own (1366 × 768), their notebook open in their own JupyterLab, their
+widget's kernel reached a second time to read where to click. Used by tests/hub/test_hub.py
+(a few turns) and tools/class_hub_trial.py (whole games)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
+
+import harness  # noqa: E402
+
+from hub_harness import PASSWORD  # noqa: E402
+
+#: What the mover's kernel answers: where to click (or what to type) for one step of its turn.
+PLAN = '''
+import json
+g = w._game
+plan = []
+if not g.is_over and g.to_move == w.player:
+    if hasattr(g, "best_turn"):          # the card game: a card then its seat, End turn, or Draw
+        best = g.best_turn()
+        placed = len(g.turn.cards) if g.turn else 0
+        if g.turn is not None and g.explain_end_turn() is None:
+            plan = [["click", w.locate("end")]]
+        elif best is not None and len(best.cards) > placed:
+            card = best.cards[placed]
+            plan = [["click", w.locate(card.guest)], ["click", w.locate(card.seat)]]
+        elif g.explain_draw() is None:
+            plan = [["click", w.locate("draw")]]
+        elif g.turn is not None:
+            plan = [["click", w.locate("undo")]]
+        else:
+            plan = [["type", "down:" + g.hand()[0]]]
+    else:                                # the board game: the best action typed, then the end
+        from cafe_widget.engine.board_search import best_action
+        action = best_action(g.board, g.hand())
+        plan = [["type", action.text + ("; end" if action.kind == "seat" else "")]]
+print(json.dumps(plan))
+'''
+
+STATE = ("import json\n"
+         "print(json.dumps({'to_move': w._game.to_move, 'player': w.player, 'seq': w._link.seq,"
+         " 'log': len(w._game.log), 'over': w._game.is_over, 'status': w.status}))")
+
+
+class Browsers:
+    """``with Browsers(hub, {user: notebook cells}) as b:`` every person at their notebook."""
+
+    def __init__(self, hub, cells: dict[str, list[str]], path: str = "table.ipynb"):
+        self.hub, self.cells, self.path = hub, cells, path
+        self.frames = {u: [] for u in cells}
+        self.blocked: list[str] = []
+        self.pages, self.notebooks, self.kernels = {}, {}, {}
+
+    def __enter__(self) -> "Browsers":
+        harness.require_browser()
+        from playwright.sync_api import sync_playwright
+
+        hub = self.hub
+        for u, cells in self.cells.items():
+            hub.put_notebook(u, hub.tokens[u], self.path, harness.new_notebook(cells))
+        self._pw = sync_playwright().start()
+        self.browser = self._pw.chromium.launch(executable_path=harness.CHROMIUM, headless=True,
+                                                args=harness.CHROMIUM_ARGS)
+
+        class Adapter:      # what the harness's Notebook reads of a Lab
+            def __init__(self, user):
+                self.url, self.token = f"{hub.url}/user/{user}", hub.tokens[user]
+
+        for u in self.cells:      # everyone logs in and opens their notebook; the pages load together
+            context = self.browser.new_context(viewport={"width": 1366, "height": 768})
+            context.add_init_script(harness._PAGE_HELPERS)
+            context.route("**/*", self._route)
+            page = context.new_page()
+            page.on("websocket", lambda ws, u=u: ws.on(
+                "framereceived", lambda payload, u=u: self.frames[u].append(payload) if isinstance(payload, str) else None))
+            page.goto(f"{hub.url}/hub/login")
+            page.fill("input[name=username]", u)
+            page.fill("input[name=password]", PASSWORD)
+            page.click("input[type=submit], button[type=submit]")
+            page.wait_for_url("**/user/**", timeout=60_000)
+            page.goto(f"{hub.url}/user/{u}/lab/tree/{self.path}?reset", wait_until="commit")
+            self.pages[u] = page
+            self.notebooks[u] = harness.Notebook(Adapter(u), page, self.path)
+        for u, nb in self.notebooks.items():
+            nb._wait_ready(90)
+            nb.run_all(timeout=90)
+        for u, nb in self.notebooks.items():
+            nb.canvas(0).wait_drawn()
+            self.kernels[u] = hub.attach(u, hub.tokens[u], self.path)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for k in self.kernels.values():
+            k.close()
+        self.browser.close()
+        self._pw.stop()
+
+    def _route(self, route) -> None:
+        if route.request.url.split("/")[2].split(":")[0] != "127.0.0.1":
+            self.blocked.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    def state(self, user: str) -> dict:
+        return json.loads(self.kernels[user].run(STATE))
+
+    def step(self, user: str, timeout: float = 20) -> bool:
+        """One step of ``user``'s turn, by clicks on their canvas (or a line typed in its box);
+        True when the table moved on."""
+        plan = json.loads(self.kernels[user].run(PLAN))
+        if not plan:
+            return False
+        seq = self.state(user)["seq"]
+        size = tuple(json.loads(self.kernels[user].run("import json; print(json.dumps(list(w.size)))")))
+        canvas = self.notebooks[user].canvas(0, size=size)
+        page = self.pages[user]
+        for kind, what in plan:
+            if kind == "click":
+                canvas.click(*what)
+                time.sleep(0.1)
+            else:
+                box = page.locator(".jp-OutputArea-output input[type=text]").first
+                box.fill(what)
+                box.press("Enter")
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.state(user)["seq"] > seq:
+                return True
+            time.sleep(0.05)
+        return False
+
+    def screenshot(self, user: str, name: str) -> Path:
+        path = harness.artifact_path(name)
+        self.pages[user].screenshot(path=str(path))
+        return path
+
+    def hands_seen(self, user: str, positions, seat: int) -> list[str]:
+        """The other players' hands (3 cards or more, as written in notation) that a frame
+        ``user``'s page received holds, over ``positions`` (game states)."""
+        text = "\n".join(self.frames[user])
+        found = []
+        for st in positions:
+            for q, hand in enumerate(st.hands):
+                if q != seat and len(hand) >= 3 and " ".join(hand) in text:
+                    found.append(f"player {q + 1}: {' '.join(hand)}")
+        return found
