@@ -31,7 +31,7 @@ def play(hub, name, game, seats, cls, kill_at):
     hub.kernels["teacher"].run(f"cafe_widget.classroom.open_table({name!r}, game={game!r}, seats={seats!r}, seed=26)")
     cells = {u: [f"import cafe_widget\nw = cafe_widget.join({name!r})\nw"] for u in STUDENTS}
     cells["teacher"] = [f"import cafe_widget\nw = cafe_widget.screen({name!r})\nw"]
-    steps = stuck = 0
+    steps = stuck = in_a_row = 0
     killed = False
     with Browsers(hub, cells, f"{name}.ipynb") as b:
         print(f"{name}: four browsers logged in and at the table in {time.monotonic() - t:.0f} s", flush=True)
@@ -44,9 +44,13 @@ def play(hub, name, game, seats, cls, kill_at):
                 time.sleep(0.2)       # a computer's turn, paced by the service
                 continue
             if b.step(movers[0]):
-                steps += 1
+                steps, in_a_row = steps + 1, 0
             else:
-                stuck += 1
+                stuck, in_a_row = stuck + 1, in_a_row + 1
+                if in_a_row == 20:
+                    b.screenshot(movers[0], f"trial-{name}-stuck.png")
+                    print(f"{name}: {movers[0]} could not move 20 times in a row: {states[movers[0]]['status']!r}")
+                    break
             if steps == kill_at and not killed:
                 pid = hub.service_pid()
                 os.kill(pid, signal.SIGKILL)
