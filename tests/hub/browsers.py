@@ -108,17 +108,27 @@ class Browsers:
         else:
             route.continue_()
 
+    def run(self, user: str, code: str) -> str:
+        """``code`` in ``user``'s widget's kernel (reached again if the socket was closed while idle)."""
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            return self.kernels[user].run(code)
+        except ConnectionClosed:
+            self.kernels[user] = self.hub.attach(user, self.hub.tokens[user], self.path)
+            return self.kernels[user].run(code)
+
     def state(self, user: str) -> dict:
-        return json.loads(self.kernels[user].run(STATE))
+        return json.loads(self.run(user, STATE))
 
     def step(self, user: str, timeout: float = 20) -> bool:
         """One step of ``user``'s turn, by clicks on their canvas (or a line typed in its box);
         True when the table moved on."""
-        plan = json.loads(self.kernels[user].run(PLAN))
+        plan = json.loads(self.run(user, PLAN))
         if not plan:
             return False
         seq = self.state(user)["seq"]
-        size = tuple(json.loads(self.kernels[user].run("import json; print(json.dumps(list(w.size)))")))
+        size = tuple(json.loads(self.run(user, "import json; print(json.dumps(list(w.size)))")))
         canvas = self.notebooks[user].canvas(0, size=size)
         page = self.pages[user]
         for kind, what in plan:

@@ -198,7 +198,7 @@ class Kernel:
 
         self.user, self.session = user, uuid.uuid4().hex
         self._connection = connect(url, additional_headers={"Authorization": f"token {token}"}, max_size=2**26,
-                                   ping_interval=None,   # a local socket; a long cell sends nothing for a while
+                                   ping_interval=30, ping_timeout=120,   # a busy machine answers late
                                    open_timeout=30)
         self.ws = self._connection.__enter__()
         self.frames: list[str] = []
