@@ -111,7 +111,9 @@ class HistoryScreen(LookingBack):
         game, lang = self._game, self.lang
         rows = []
         for i, entry in enumerate(game.log):
-            name = say(lang, "player" if self._kinds[entry.player] == HUMAN else "computer", n=entry.player + 1)
+            kind = self._kinds[entry.player]
+            name = getattr(kind, "person", None) or say(lang, "player" if kind == HUMAN else "computer",
+                                                        n=entry.player + 1)   # a person at a class table: their name
             if entry.turn is not None:
                 row = say(lang, "row_turn", n=i + 1, name=name, turn=entry.turn.text.replace(",", ""),
                           points=entry.turn.points)

@@ -71,6 +71,7 @@ def test_a_whole_card_game_two_students_and_a_computer(running):
             assert hidden_cards_in(message, w.player) == []
     # the screen's messages hold no hand at all
     assert screen._link.received
+    assert any(row.split(". ", 1)[1].startswith(("alice", "bob")) for row in screen._sheet_rows())   # names, not "Player 1"
     for message in screen._link.received:
         assert hidden_cards_in(message, None) == []
 
