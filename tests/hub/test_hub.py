@@ -132,11 +132,19 @@ def test_a_student_acting_for_another_seat_and_a_token_without_the_scope_are_ref
         "except ServiceError as err:\n"
         "    print(err.status, err.sentence)\n"
         "print(cafe_widget.classroom.open_table('R2', seats=['alice', 'bob']))\n"
-        "import os; print(sorted(os.listdir('/home')) and os.access('/home/bob', os.R_OK))")
+        "import os; print(sorted(os.listdir('/home')) and os.access('/home/bob', os.R_OK))\n"
+        "import urllib.request, urllib.error\n"
+        f"r = urllib.request.Request('{hub.url}/user/bob/api/kernels', "
+        "headers={'Authorization': 'token ' + os.environ['JUPYTERHUB_API_TOKEN']})\n"
+        "try:\n"
+        "    print(urllib.request.urlopen(r, timeout=10).status)\n"
+        "except urllib.error.HTTPError as err:\n"
+        "    print(err.code)")
     lines = said.splitlines()
     assert lines[0].startswith("403 Seat") and "not yours" in lines[0]
     assert lines[1].startswith("Only a teacher")            # a student opens no table
-    assert lines[-2:] == ["None", "False"]                     # …and reads no other home
+    assert lines[-3:-1] == ["None", "False"]                   # …and reads no other home
+    assert lines[-1] in ("403", "404")                         # …nor reaches another's kernels
     import urllib.error
     import urllib.request
 
