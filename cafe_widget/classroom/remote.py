@@ -34,6 +34,7 @@ from ..engine import BoardGame, Game
 from ..engine.views import ViewError
 from ..i18n import N_, current, translate
 from ..widget.safety import Refused
+from .table import _at_the_game
 
 WORDS = {
     "no_hub": N_("No class service here: join and screen work in a JupyterHub that runs the cafe game "
@@ -187,8 +188,7 @@ class SeatLink:
         """After an event in the widget: its moves were sent as they were made (``send``)."""
 
     def _holds(self, w) -> bool:
-        return getattr(w, "_game", None) is not None and w.mode in ("play", "history") \
-            and getattr(w, "_stash", None) is None
+        return _at_the_game(w)
 
     def _rejoin(self, w) -> None:
         self._show(w, self.game)

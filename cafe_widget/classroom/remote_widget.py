@@ -12,21 +12,15 @@ import threading
 from ..render.board_words import board_say
 from ..render.words import Person, say
 from ..widget.shell import SCREEN, table_say
-from .remote import WORDS, _say
+from .remote import _say
 
 _CLASSES: dict = {}
-
-
-def _display_kind(game: str, kind: str | None) -> str:
-    if kind in (None, "computer"):
-        return "steady" if game == "card" else "strong"
-    return kind
 
 
 def _kinds_of(meta: dict) -> tuple:
     """The widget's players: each person by their hub name, each computer by its kind."""
     return tuple((Person(s["user"]) if s["user"] else "human") if s["kind"] == "human"
-                 else _display_kind(meta["game"], s["computer"]) for s in meta["seats"])
+                 else s["computer"] for s in meta["seats"])
 
 
 def remote_widget_class(base):
@@ -141,4 +135,4 @@ def remote_widget_class(base):
     return AtTheService
 
 
-__all__ = ["remote_widget_class", "WORDS"]
+__all__ = ["remote_widget_class"]

@@ -317,6 +317,9 @@ class SteadyPlayer(StrongPlayer):
 
 PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "steady": SteadyPlayer,
            "strong": StrongPlayer}
+#: The computer a player called just "computer" is: it places a turn whenever it can, so a
+#: student sees it play.
+DEFAULT = "steady"
 
 
 def make_player(kind: str) -> Player:

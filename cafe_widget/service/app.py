@@ -202,7 +202,7 @@ class Updates(websocket.WebSocketHandler):
             self.service.tables.seen_by(person, name, seat)
         except Refused as err:
             self.set_status(err.status)
-            return self.finish(json.dumps({"refused": err.sentence}))   # noqa: RET504
+            return self.finish(json.dumps({"refused": err.sentence}))
         self.name, self.seat = name, seat
         return await super().get(name, *args, **kwargs)
 

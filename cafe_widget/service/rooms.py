@@ -21,6 +21,8 @@ from pathlib import Path
 from ..engine import BoardGame, Game, IllegalMove, NotationError
 from ..i18n import N_, say
 from ..players import BOARD_PLAYERS, PLAYERS, make_board_player, make_player
+from ..players.board import DEFAULT as BOARD_DEFAULT
+from ..players.card import DEFAULT as CARD_DEFAULT
 
 TABLE_FORMAT = "cafe_widget class table"
 FREE = "free"
@@ -77,10 +79,6 @@ def refused(key: str, lang: str | None, status: int = 409, **facts) -> Refused:
     return Refused(say(WORDS[key], lang, **facts), status)
 
 
-def _no(key: str, lang: str | None, status: int = 409, **facts) -> Refused:
-    return Refused(say(WORDS[key], lang, **facts), status)
-
-
 @dataclass
 class Person:
     """Who asks: a hub user name, and whether they teach this class."""
@@ -104,7 +102,7 @@ class Table:
     views: dict = field(default_factory=dict, repr=False)   # the views' cache (engine/views.py)
 
     def is_computer(self, seat: int) -> bool:
-        return self.seats[seat] not in (FREE,) and self.seats[seat] in _computer_kinds(self.kind)
+        return self.seats[seat] in _computer_kinds(self.kind)
 
     def seat_of(self, user: str) -> int | None:
         return next((i for i, who in enumerate(self.seats) if who == user), None)
@@ -120,7 +118,8 @@ class Table:
     def meta(self) -> dict:
         """The table as every one at it may know it."""
         return {"name": self.name, "game": self.kind, "seq": self.seq, "state": self.state,
-                "seats": [{"kind": COMPUTER if self.is_computer(i) else "human", "computer": who if self.is_computer(i) else None,
+                "seats": [{"kind": COMPUTER if self.is_computer(i) else "human",
+                           "computer": _resolved(self.kind, who) if self.is_computer(i) else None,
                            "user": None if self.is_computer(i) or who == FREE else who}
                           for i, who in enumerate(self.seats)],
                 "waiting": self.waiting, "last": self.last, "over": self.game.is_over}
@@ -150,10 +149,17 @@ def _computer_kinds(kind: str) -> tuple[str, ...]:
     return (COMPUTER, *sorted(PLAYERS if kind == "card" else BOARD_PLAYERS))
 
 
+def _resolved(kind: str, seat_kind: str) -> str:
+    """The computer player a seat's kind names ("computer": the game's default one)."""
+    if seat_kind != COMPUTER:
+        return seat_kind
+    return CARD_DEFAULT if kind == "card" else BOARD_DEFAULT
+
+
 def _computer(kind: str, seat_kind: str, seat: int):
     if kind == "card":
-        return make_player("steady" if seat_kind == COMPUTER else seat_kind)
-    return make_board_player(seat_kind, seed=seat)
+        return make_player(_resolved(kind, seat_kind))
+    return make_board_player(_resolved(kind, seat_kind), seed=seat)
 
 
 def write_atomically(path: Path, text: str, mode: int = 0o600) -> None:
@@ -197,25 +203,25 @@ class Tables:
         """A new table ``name`` playing ``game`` with ``seats`` (users, ``"free"``, computers)."""
         self._teacher(who, lang)
         if not isinstance(name, str) or not NAME.match(name):
-            raise _no("bad_name", lang, 400, name=repr(name))
+            raise refused("bad_name", lang, 400, name=repr(name))
         if name in self.tables:
-            raise _no("exists", lang, table=name)
+            raise refused("exists", lang, table=name)
         if game not in GAMES:
-            raise _no("bad_game", lang, 400, game=repr(game))
+            raise refused("bad_game", lang, 400, game=repr(game))
         seats = [str(s).strip() if isinstance(s, str) else s for s in seats]
         low, high = (2, 5) if game == "card" else (2, 4)
         if not low <= len(seats) <= high:
-            raise _no("bad_seats", lang, 400, n=len(seats))
+            raise refused("bad_seats", lang, 400, n=len(seats))
         kinds = _computer_kinds(game)
         for s in seats:
             if not isinstance(s, str) or not (s in kinds or s == FREE or NAME.match(s) or _user_name(s)):
-                raise _no("bad_seat_kind", lang, 400, kinds=", ".join(kinds), seat=repr(s))
+                raise refused("bad_seat_kind", lang, 400, kinds=", ".join(kinds), seat=repr(s))
         people = [s for s in seats if s != FREE and s not in kinds]
         for s in people:
             if people.count(s) > 1:
-                raise _no("twice", lang, 400, user=s)
+                raise refused("twice", lang, 400, user=s)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise _no("bad_seed", lang, 400, seed=repr(seed)[:20])
+            raise refused("bad_seed", lang, 400, seed=repr(seed)[:20])
         cls = GAMES[game]
         instance = cls.new(players=len(seats), seed=seed) if game == "card" else cls.new(len(seats), seed)
         table = Table(name, game, seats, instance)
@@ -236,9 +242,9 @@ class Tables:
         table = self.get(who, name, lang)
         seat = self._seat_number(table, seat, lang)
         if not isinstance(user, str) or not (user == FREE or _user_name(user)) or table.is_computer(seat):
-            raise _no("bad_seat_kind", lang, 400, kinds=", ".join(_computer_kinds(table.kind)), seat=repr(user))
+            raise refused("bad_seat_kind", lang, 400, kinds=", ".join(_computer_kinds(table.kind)), seat=repr(user))
         if user != FREE and table.seat_of(user) not in (None, seat):
-            raise _no("twice", lang, 400, user=user)
+            raise refused("twice", lang, 400, user=user)
         table.seats[seat] = user
         self._save(table)
         return table
@@ -270,7 +276,7 @@ class Tables:
     def get(self, who: Person, name: str, lang: str | None = None) -> Table:
         table = self.tables.get(name) if isinstance(name, str) else None
         if table is None or table not in self.visible(who):
-            raise _no("no_table", lang, 404, table=name)
+            raise refused("no_table", lang, 404, table=name)
         return table
 
     def join(self, who: Person, name: str, seat: int | None = None, lang: str | None = None) -> int:
@@ -279,15 +285,15 @@ class Tables:
         mine = table.seat_of(who.name)
         if mine is not None:
             if seat is not None and seat != mine:
-                raise _no("not_your_seat", lang, 403, seat=seat + 1 if isinstance(seat, int) else seat, table=name)
+                raise refused("not_your_seat", lang, 403, seat=seat + 1 if isinstance(seat, int) else seat, table=name)
             return mine
         free = [i for i, s in enumerate(table.seats) if s == FREE]
         if seat is not None:
             seat = self._seat_number(table, seat, lang)
             if seat not in free:
-                raise _no("not_your_seat", lang, 403, seat=seat + 1, table=name)
+                raise refused("not_your_seat", lang, 403, seat=seat + 1, table=name)
         elif not free:
-            raise _no("no_seat_for_you", lang, 403, table=name)
+            raise refused("no_seat_for_you", lang, 403, table=name)
         else:
             seat = free[0]
         table.seats[seat] = who.name
@@ -298,7 +304,7 @@ class Tables:
         """What ``who`` receives of ``name``: a seat's view for its own player, else the screen's."""
         table = self.get(who, name, lang)
         if seat is not None and table.seat_of(who.name) != seat:
-            raise _no("not_your_seat", lang, 403, seat=seat + 1 if isinstance(seat, int) else seat, table=name)
+            raise refused("not_your_seat", lang, 403, seat=seat + 1 if isinstance(seat, int) else seat, table=name)
         return table.view(seat)
 
     def move(self, who: Person, name: str, seat, verb: str, args, seq, lang: str | None = None) -> Table:
@@ -308,24 +314,24 @@ class Tables:
         ``seq``. Then the computers play what is theirs."""
         table = self.get(who, name, lang)
         if not isinstance(seat, int) or isinstance(seat, bool) or table.seat_of(who.name) != seat:
-            raise _no("not_your_seat", lang, 403, seat=seat + 1 if isinstance(seat, int) else repr(seat), table=name)
+            raise refused("not_your_seat", lang, 403, seat=seat + 1 if isinstance(seat, int) else repr(seat), table=name)
         if table.state == PAUSED:
-            raise _no("paused", lang, table=name)
+            raise refused("paused", lang, table=name)
         if not isinstance(seq, int) or isinstance(seq, bool) or seq != table.seq:
-            raise _no("stale", lang, seq=seq, now=table.seq)
+            raise refused("stale", lang, seq=seq, now=table.seq)
         if not isinstance(args, list) or len(args) > 2 or not all(isinstance(a, str) for a in args):
-            raise _no("bad_move", lang, 400, verb=repr(verb)[:40])
+            raise refused("bad_move", lang, 400, verb=repr(verb)[:40])
         game = table.game
         if game.is_over:
-            raise _no("over", lang, table=name)
+            raise refused("over", lang, table=name)
         if verb == GO_ON and table.kind == "card":
             if table.waiting != seat:
-                raise _no("no_go_on", lang)
+                raise refused("no_go_on", lang)
             table.waiting = None
             self._after(table, seat, GO_ON)
             return table
         if verb not in VERBS[table.kind]:
-            raise _no("bad_move", lang, 400, verb=repr(verb)[:40])
+            raise refused("bad_move", lang, 400, verb=repr(verb)[:40])
         declaring = verb == "declare_end" or (verb == "act" and args and args[0].strip().startswith("declare"))
         if declaring:
             args = [] if verb == "declare_end" else ["declare"]
@@ -334,11 +340,11 @@ class Tables:
             call = (lambda: game.declare_end(seat))
         else:
             if game.to_move != seat:
-                raise _no("not_your_turn", lang, name=table.player_name(game.to_move, lang))
+                raise refused("not_your_turn", lang, name=table.player_name(game.to_move, lang))
             if table.waiting is not None:
-                raise _no("waiting", lang, name=table.player_name(table.waiting, lang))
+                raise refused("waiting", lang, name=table.player_name(table.waiting, lang))
             if verb == "act" and args and args[0].strip().startswith("declare"):
-                raise _no("bad_move", lang, 400, verb=repr(args[0])[:40])
+                raise refused("bad_move", lang, 400, verb=repr(args[0])[:40])
             method = getattr(game, verb)
             call = (lambda: method(*args))
         before = game.copy()
@@ -349,7 +355,7 @@ class Tables:
             raise Refused(err.sentence(lang), 409, getattr(err, "rule", None)) from None
         except (TypeError, ValueError) as err:   # a wrong number of arguments, a bad player number
             table.game = before
-            raise _no("bad_move", lang, 400, verb=repr(verb)[:40]) from err
+            raise refused("bad_move", lang, 400, verb=repr(verb)[:40]) from err
         if table.kind == "card" and not game.is_over and game.state.may_declare is not None \
                 and game.turn is None and table.is_computer(game.to_move) \
                 and not table.is_computer(game.state.may_declare):
@@ -400,11 +406,11 @@ class Tables:
 
     def _teacher(self, who: Person, lang) -> None:
         if not who.teacher:
-            raise _no("not_teacher", lang, 403)
+            raise refused("not_teacher", lang, 403)
 
     def _seat_number(self, table: Table, seat, lang) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.seats):
-            raise _no("not_your_seat", lang, 403, seat=repr(seat), table=table.name)
+            raise refused("not_your_seat", lang, 403, seat=repr(seat), table=table.name)
         return seat
 
     def _path(self, name: str) -> Path:

@@ -10,10 +10,10 @@ from collections import Counter
 from ..engine import Cafe
 from ..engine.cards import full_table_deck
 from ..i18n import NP_, translate, typed_words
+from ..players.card import DEFAULT as DEFAULT_COMPUTER  # noqa: F401 (the widgets read it here)
 from .card_saves import SCREEN_STATE
 
-COMPUTER = "computer"             # a computer player of the default kind
-DEFAULT_COMPUTER = "steady"      # places a turn whenever it can: a student sees it play
+COMPUTER = "computer"             # a computer player of the default kind (DEFAULT_COMPUTER)
 
 #: Everything an event may change: copied before each click, typed line or load, and put back
 #: when it is refused, so that a refusal changes nothing and a typed line is all or nothing.
