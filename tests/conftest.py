@@ -22,12 +22,11 @@ os.environ["CAFE_WIDGET_PROGRESS"] = os.path.join(tempfile.mkdtemp(prefix="cafe-
 def _fresh_tries(tmp_path, monkeypatch):
     from cafe_widget.teach.ladder import TRIES
 
-    TRIES.forget()
-    TRIES.graded = False
+    TRIES._reset_for_tests()             # the graded rule too: only the tests may turn it off
     monkeypatch.setenv("CAFE_WIDGET_PROGRESS", str(tmp_path / "progress.json"))
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)    # a grader's kernel records nothing
     yield
-    TRIES.forget()
-    TRIES.graded = False
+    TRIES._reset_for_tests()
 
 
 #: The files that keep one worker busiest, with the seconds each took there (``--durations`` on

@@ -7,6 +7,7 @@ one legality check) on the same try-again ladder as the card game's (:mod:`cafe_
     p = BoardPuzzle("b1:CFf a2:CFm d1:ITm | -", "ITf CFf GBm *m RUf")
     p.grade("ITf@c2")                     # never raises: legal or refused (B-rule), its points, the best
     board_puzzles(1)                      # the committed puzzles of level 1 (also 2 and 3)
+    p.best, p.solution()                  # the best action; in a graded assignment, refused
     check_board_points("b1:CFf | -", "CFm@a2, ITf@c2", 7)     # right: b2 +4, then b2 +3, d2 +0
     check_board_points("- | RUm GBf", "bar ITm", -1)          # the bar's third place (B9)
     check_chairs("b1:CFf | -", "ITm", "c2 d1 f1")             # which chairs a tile may take (B5–B7)
@@ -23,8 +24,9 @@ from pathlib import Path
 from ..engine import Board, BoardTurn, IllegalMove, NotationError
 from ..engine.board import CHAIRS, parse_hand, parse_placement, parse_tile
 from ..engine.board_search import best_action
-from ..engine.cards import TABLE_ADJECTIVES
+from ..engine.cards import GUEST_KINDS, TABLE_ADJECTIVES
 from ..i18n import NN_, N_, Localized, join
+from .ladder import TRIES, WORDS as LADDER_WORDS, not_shown
 from .practice import Feedback, Grade, card_tables, climb, on_the_ladder, read_points
 
 BOARD_PUZZLE_FILE = Path(__file__).resolve().parent.parent / "data" / "board_puzzles.txt"
@@ -51,8 +53,10 @@ WORDS = Localized({
                    "is it worth?"),
     "hint_swap": N_("the best action exchanges a joker (B10): which joker could a tile of your "
                     "hand replace?"),
-    "your_turn_best": N_("Your turn: write your action in place of ..., for example "
-                         "\"{example}\", and run the cell again. The best action scores {best}."),
+    # Translators: {example} only shows how an action is written: it is never allowed in the puzzle
+    "your_turn_best": N_("Your turn: write your action in place of ... and run the cell again. An action "
+                         "is written like \"{example}\" (that one only shows how to write it: it is not "
+                         "allowed here). The best action scores {best}."),
     "problem_text": N_("is not text"),
     # checks
     "your_turn": N_("Your turn: write your answer in place of ... and run the cell again."),
@@ -126,7 +130,8 @@ class BoardPuzzle:
     """"Find the best action": a board (its chairs and its bar) and a hand of tiles.
 
     ``BoardPuzzle("b1:CFf a2:CFm | -", "ITf CFf GBm *m RUf")``. ``best`` is the exact best action
-    (:func:`~cafe_widget.engine.board_search.best_action`, its tie-break documented there);
+    (:func:`~cafe_widget.engine.board_search.best_action`, its tie-break documented there; in a
+    graded assignment it is not handed out: :class:`~.ladder.GradedRule`);
     ``grade(answer)`` grades any answer without raising, and any action that reaches the best
     points solves it. A hand with no action at all is not a puzzle: ValueError."""
 
@@ -134,14 +139,22 @@ class BoardPuzzle:
         self.board = _board(board)
         self.hand = parse_hand(hand)
         self.level, self.number = level, number
-        self.best = best_action(self.board, self.hand)
-        if self.best is None:
+        self._best = best_action(self.board, self.hand)
+        if self._best is None:
             raise ValueError(f"no tile of {' '.join(self.hand)} has an action here (B4): "
                              "there is no best action to find")
 
     @property
+    def best(self) -> BoardTurn:
+        """The best action; in a graded assignment, :class:`~.ladder.GradedRule` (the answer is
+        not shown)."""
+        if TRIES.graded:
+            raise not_shown()
+        return self._best
+
+    @property
     def best_points(self) -> int:
-        return self.best.points
+        return self._best.points
 
     def grade(self, answer=..., lang: str | None = None, *, show: bool = False,
               exercise: str | None = None) -> Grade:
@@ -151,15 +164,15 @@ class BoardPuzzle:
         best), then a hint (what kind of action, its first tile), then the best action itself;
         ``show=True`` gives it at once. An answer that cannot be read costs no try."""
         return on_the_ladder(self._grade(answer, lang), answer, ("board puzzle", self.format()), lang, show,
-                             exercise, self.solution(lang), self._hint(lang))
+                             exercise, self._solution(lang), self._hint(lang))
 
     def _hint(self, lang: str | None) -> str:
-        if self.best.kind == "bar":
+        if self._best.kind == "bar":
             return _say(lang, "hint_bar")
-        if self.best.kind == "swap":
+        if self._best.kind == "swap":
             return _say(lang, "hint_swap")
-        n = len(self.best.cards)
-        return WORDS.text("hint_seat", lang, n=n).format(n=n, first=self.best.cards[0].held)
+        n = len(self._best.cards)
+        return WORDS.text("hint_seat", lang, n=n).format(n=n, first=self._best.cards[0].held)
 
     def _grade(self, answer, lang: str | None) -> Grade:
         best = self.best_points
@@ -193,27 +206,32 @@ class BoardPuzzle:
         return Grade(turn.text, True, None, turn.points, best, turn.points >= best, message, None, turn)
 
     def _example(self) -> str:
-        """How an answer is written: a legal one-tile action of this hand that scores as little
-        as any, never the best one (a student who copies it gets a nudge, not the answer)."""
-        found = []
-        for tile in dict.fromkeys(self.hand):
-            for chair in self.board.legal_chairs(tile, self.hand):
-                try:
-                    turn = self.board.play(f"{tile}@{chair}", self.hand)
-                except (IllegalMove, NotationError):
-                    continue          # a joker needs its declaration, or a tile alone (B7)
-                if turn.text != self.best.text:
-                    found.append(turn)
-        if found:
-            return min(found, key=lambda t: (t.points, CHAIRS.index(t.cards[0].chair))).text
-        if self.best.kind == "bar":   # any bar action scores as the best one: an example of a seat's form
-            return f"{self.hand[0]}@{next(c for c in CHAIRS if self.board.tile(c) is None)}"
-        return f"bar {self.hand[0]}"
+        """How an answer is written, and only that: a tile of the hand on a free chair where it
+        may not sit at all — beside no table of its nation (B5) if there is one, else by B6 —,
+        else on a taken chair, else a tile not in the hand: never an allowed action, so a
+        student who copies it scores nothing (issue 35)."""
+        chairs = sorted(CHAIRS, key=lambda chair: self.board.tile(chair) is not None)   # free ones first
+        tiles = [t for t in dict.fromkeys(self.hand) if "*" not in t]    # a joker's form needs its declaration
+        for rules in (("B5",), None):
+            for chair in chairs:
+                for tile in tiles:
+                    refusal = self.board.explain(f"{tile}@{chair}", self.hand)
+                    if (refusal is not None and (rules is None or refusal.rule in rules)
+                            and chair not in self.board.legal_chairs(tile, self.hand)):   # not even as a first tile
+                        return f"{tile}@{chair}"
+        stranger = next(g for g in GUEST_KINDS if g not in self.hand)   # B4: not in the hand
+        return f"{stranger}@{chairs[0]}"
 
     def solution(self, lang: str | None = None) -> str:
-        """The best action in one sentence, table by table."""
-        return _say(lang, "solution", action=self.best.text, points=self.best.points,
-                    tables=action_tables(self.best, lang))
+        """The best action in one sentence, table by table; in a graded assignment, the sentence
+        that the answer is not shown."""
+        if TRIES.graded:
+            return LADDER_WORDS.text("not_shown", lang)
+        return self._solution(lang)
+
+    def _solution(self, lang: str | None) -> str:
+        return _say(lang, "solution", action=self._best.text, points=self._best.points,
+                    tables=action_tables(self._best, lang))
 
     def format(self) -> str:
         """``chairs | bar | hand``: the line of a puzzle file without its level and best points."""

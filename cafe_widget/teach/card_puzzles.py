@@ -8,6 +8,11 @@ three levels (``data/puzzles.txt``).
     g = p.grade("RUf@c2, ITf@c4")        # never raises for a wrong, illegal or unreadable answer
     g.legal, g.rule, g.points, g.best_points, g.solved, g.message
     puzzles(1)                           # the committed puzzles of level 1 (also 2 and 3)
+    p.best, p.solution()                 # the best turn; in a graded assignment, refused
+
+In a graded assignment (:mod:`.ladder`) no call gives the answer: ``p.best`` raises
+:class:`~.ladder.GradedRule` (IPython shows its sentence alone) and ``p.solution()`` is the
+sentence that the answer is not shown.
 
 Pure Python: it imports the engine, never ipycanvas or ipywidgets.
 """
@@ -20,9 +25,11 @@ from pathlib import Path
 
 from ..engine import Cafe, IllegalMove, NotationError, Turn
 from ..engine.cafe import format_seats, format_tables, parse_turn
-from ..engine.cards import sort_guests
+from ..engine.cards import GUEST_KINDS, sort_guests
+from ..engine.layout import SEATS
 from ..engine.search import parse_hand
 from ..i18n import N_
+from .ladder import TRIES, WORDS as LADDER_WORDS, not_shown
 from .practice import Grade, _problem, _say, _text, on_the_ladder, turn_tables
 
 PUZZLE_FILE = Path(__file__).resolve().parent.parent / "data" / "puzzles.txt"
@@ -33,7 +40,8 @@ class Puzzle:
     """"Find the best turn": a café (with its table pile), a hand, the variant on or off.
 
     ``Puzzle("RU GB FR ES IT | b1:RUf b3:RUm | US CN DE", "RUf ITf ITm DEm")``. ``best`` is the
-    best turn as :meth:`Cafe.best_turn` finds it (exact; its tie-break in the README), and
+    best turn as :meth:`Cafe.best_turn` finds it (exact; its tie-break in the README; in a
+    graded assignment it is not handed out: :class:`~.ladder.GradedRule`), and
     ``grade(answer)`` grades any answer without raising. A hand with no legal turn is not a
     puzzle: ValueError.
     """
@@ -47,14 +55,22 @@ class Puzzle:
         self.hand = sort_guests(parse_hand(hand))
         self.variant = bool(variant)
         self.level, self.number = level, number
-        self.best = self.cafe.best_turn(self.hand, self.variant)
-        if self.best is None:
+        self._best = self.cafe.best_turn(self.hand, self.variant)
+        if self._best is None:
             raise ValueError(f"no card of {' '.join(self.hand)} may be placed here (R5–R7): "
                              "there is no best turn to find")
 
     @property
+    def best(self) -> Turn:
+        """The best turn; in a graded assignment, :class:`~.ladder.GradedRule` (the answer is not
+        shown)."""
+        if TRIES.graded:
+            raise not_shown()
+        return self._best
+
+    @property
     def best_points(self) -> int:
-        return self.best.points
+        return self._best.points
 
     def grade(self, answer=..., lang: str | None = None, *, show: bool = False,
               exercise: str | None = None) -> Grade:
@@ -64,10 +80,10 @@ class Puzzle:
         then a hint (how many cards the best turn has, and its first guest), then the best turn
         itself; ``show=True`` gives the best turn at once. An answer that cannot be read costs
         no try. ``exercise`` records the outcome in the student's progress."""
-        n = len(self.best.cards)
+        n = len(self._best.cards)
         return on_the_ladder(self._grade(answer, lang), answer, ("puzzle", self.format()), lang, show, exercise,
-                             self.solution(lang),
-                             _text(lang, "puzzle_hint", n=n).format(n=n, first=self.best.cards[0].guest))
+                             self._solution(lang),
+                             _text(lang, "puzzle_hint", n=n).format(n=n, first=self._best.cards[0].guest))
 
     def _grade(self, answer, lang: str | None) -> Grade:
         """The verdict on ``answer`` alone, before the ladder."""
@@ -120,33 +136,31 @@ class Puzzle:
         return state.finish()
 
     def _example(self) -> str:
-        """How an answer is written: a legal turn of this hand that scores as little as any (one
-        card if one may end a turn, else two), never the best one — a student who copies it
-        gets a legal turn and a nudge, not the answer."""
+        """How an answer is written, and only that: a card of the hand on a free seat where it
+        is refused — beside no table of its nation (R5) if there is one, else by any rule —,
+        else on a taken seat, else a card not in the hand: never an allowed turn, so a student
+        who copies it scores nothing (issue 35)."""
         start = self.cafe.begin_turn(self.variant)
-        best = self.best.text
-        for size in (1, 2):
-            found = []
-            for first in dict.fromkeys(self.hand):
-                for seat in start.seat_scores(first):
-                    one = start.place(first, seat)
-                    if size == 1:
-                        found += [one] if one.can_end() else []
-                        continue
-                    rest = list(self.hand)
-                    rest.remove(first)
-                    for second in dict.fromkeys(rest):
-                        found += [t for t in (one.place(second, s) for s in one.seat_scores(second)) if t.can_end()]
-            found = [t for t in found if ", ".join(c.text for c in t.cards) != best]
-            if found:
-                low = min(found, key=lambda t: sum(c.points for c in t.cards))
-                return ", ".join(c.text for c in low.cards)
-        return best.split(", ")[0] if best else ""
+        seats = sorted(SEATS, key=lambda seat: self.cafe.seats[SEATS.index(seat)] is not None)   # free ones first
+        for rules in (("R5",), None):
+            for seat in seats:
+                for guest in dict.fromkeys(self.hand):
+                    refusal = start.explain(f"{guest}@{seat}")
+                    if refusal is not None and (rules is None or refusal.rule in rules):
+                        return f"{guest}@{seat}"
+        stranger = next(g for g in GUEST_KINDS if g not in self.hand)   # R4: not in the hand
+        return f"{stranger}@{seats[0]}"
 
     def solution(self, lang: str | None = None) -> str:
-        """The best turn in one sentence, table by table."""
-        return _say(lang, "solution", turn=self.best.text, points=self.best.points,
-                    tables=turn_tables(self.best, lang))
+        """The best turn in one sentence, table by table; in a graded assignment, the sentence
+        that the answer is not shown."""
+        if TRIES.graded:
+            return LADDER_WORDS.text("not_shown", lang)
+        return self._solution(lang)
+
+    def _solution(self, lang: str | None) -> str:
+        return _say(lang, "solution", turn=self._best.text, points=self._best.points,
+                    tables=turn_tables(self._best, lang))
 
     def format(self) -> str:
         """``tables | seats | table pile | hand | variant``: the line of a puzzle file, without

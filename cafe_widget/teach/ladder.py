@@ -8,10 +8,17 @@ cannot be read (``"4 points"`` is read as 4; ``"four"`` is not) is explained and
 ``answer=True`` on a check shows the answer at once, and is remembered as such (and in the
 student's progress, :mod:`cafe_widget.teach.progress_file`).
 
+A graded assignment's rule (:func:`assignment_mode`) stops the ladder at the hint, and stays on
+in the kernel once on. It is on from this module's import when the kernel's working directory
+holds :data:`ASSIGNMENT_FILE` (``make-course`` writes it beside each released notebook): a kernel
+that skips the assignment's first cell shows no answer either.
+
     stage = TRIES.climb(key, right=False)     # "nudge", then "hint", then "answer"
 """
 
 from __future__ import annotations
+
+import os
 
 from ..i18n import N_, Localized
 from .progress_file import record
@@ -23,21 +30,48 @@ WORDS = Localized({
                         "Nothing was changed."),
     "no_answer": N_(" (In a graded assignment the answer is not shown: your teacher goes over it "
                     "afterwards.)"),
+    "not_shown": N_("In a graded assignment the answer is not shown: your teacher goes over it afterwards."),
+    "stays_on": N_("A graded assignment's rule stays on in this kernel: it cannot be turned off."),
 })
+
+#: The file that makes a folder a graded assignment's: a kernel started there has the rule on
+#: from the import (``make-course`` writes it beside each released notebook).
+ASSIGNMENT_FILE = "cafe_assignment.txt"
 
 #: What a check shows, by the number of wrong answers before this one.
 STAGES = ("nudge", "hint", "answer")
 
 
+class GradedRule(Exception):
+    """What a graded assignment's rule refuses — a puzzle's ``best`` asked for, the rule turned
+    off —, with its sentence in the student's language. IPython shows the sentence alone, no
+    traceback (``_render_traceback_``)."""
+
+    def _render_traceback_(self) -> list[str]:
+        return [str(self)]
+
+
 class Tries:
     """The wrong answers given to each question so far, and the questions whose answer was shown.
     ``graded``: a graded assignment's rule (:func:`assignment_mode`), the ladder stops at the
-    hint: no answer is shown, whatever the try or ``answer=True``."""
+    hint: no answer is shown, whatever the try or ``answer=True``. Once on, it stays on: setting
+    it to False raises :class:`GradedRule` (only the tests start afresh, ``_reset_for_tests``)."""
 
     def __init__(self) -> None:
         self._wrong: dict = {}
         self._shown: set = set()
-        self.graded = False
+        self._graded = False
+
+    @property
+    def graded(self) -> bool:
+        return self._graded
+
+    @graded.setter
+    def graded(self, on) -> None:
+        if on:
+            self._graded = True
+        elif self._graded:
+            raise GradedRule(WORDS.text("stays_on"))
 
     def climb(self, key, right: bool, show: bool = False) -> tuple[str, int]:
         """One more answer to the question ``key``: (the stage to show — ``"right"``, ``"nudge"``,
@@ -69,13 +103,39 @@ class Tries:
         return self._wrong.get(key, 0)
 
     def forget(self) -> None:
-        """Every question starts afresh (the tests do this; a student restarts the kernel)."""
+        """Every question starts afresh (the tests do this; a student restarts the kernel). A
+        graded assignment's rule stays on."""
         self._wrong.clear()
         self._shown.clear()
+
+    def _reset_for_tests(self) -> None:
+        """The tests' fresh kernel: every question afresh and the graded rule off. Not for a
+        course or an assignment: a kernel turns the rule off only by restarting outside an
+        assignment's folder."""
+        self.forget()
+        self._graded = False
 
 
 #: The kernel's tries, for every check of the package.
 TRIES = Tries()
+
+
+def in_assignment_folder() -> bool:
+    """Whether the working directory holds :data:`ASSIGNMENT_FILE` (False when it cannot be
+    read, or no longer exists)."""
+    try:
+        return os.path.exists(ASSIGNMENT_FILE)
+    except (OSError, ValueError):
+        return False
+
+
+if in_assignment_folder():      # a released assignment's folder: the rule from the start
+    TRIES.graded = True
+
+
+def not_shown(lang: str | None = None) -> GradedRule:
+    """The refusal of an answer asked for in a graded assignment (a puzzle's ``best``), to raise."""
+    return GradedRule(WORDS.text("not_shown", lang))
 
 
 def graded_refusal(lang: str | None) -> str | None:
@@ -84,11 +144,15 @@ def graded_refusal(lang: str | None) -> str | None:
     return WORDS.text("graded_widget", lang) if TRIES.graded else None
 
 
-def assignment_mode(on: bool = True) -> None:
+def assignment_mode(on: bool = True, lang: str | None = None) -> None:
     """A graded assignment's rule, for every check of the kernel (``cafe_widget.classroom.assignment``
     turns it on): a wrong answer gets a nudge, then the hint, then the hint again with a word that
-    the answer is not shown here; ``answer=True`` gets the hint."""
-    TRIES.graded = bool(on)
+    the answer is not shown here; ``answer=True`` gets the hint. Once on, it stays on:
+    ``assignment_mode(False)`` then changes nothing and says so."""
+    if on:
+        TRIES.graded = True
+    elif TRIES.graded:
+        print(WORDS.text("stays_on", lang))
 
 
 def step(key, lang: str | None, *, right: bool, show: bool, exercise, message: str, nudge: str,

@@ -134,9 +134,10 @@ WORDS = Localized({
     "not_counted": N_(" (solved after Show best: not counted)"),
     "problem_text": N_("is not text"),
     "your_turn": N_("Your turn: write your answer in place of ... and run the cell again."),
-    "your_turn_best": N_("Your turn: write your turn in place of ..., for example "
-                         "\"{example}\", and run the cell again. The best turn scores "
-                         "{best}."),
+    # Translators: {example} only shows how a turn is written: it is never allowed in the puzzle
+    "your_turn_best": N_("Your turn: write your turn in place of ... and run the cell again. A turn is "
+                         "written like \"{example}\" (that one only shows how to write it: it is not "
+                         "allowed here). The best turn scores {best}."),
 })
 
 
@@ -265,7 +266,10 @@ class Feedback:
     ``"right"``, ``"nudge"``, ``"hint"``, ``"answer"``, or ``""`` when the answer could not be
     read (no try counted); ``tries``: this answer's try (from 1; 0 when not counted);
     ``expected``: the right answer as text (``"8"``, ``"e4 d5"``, ``"refused"``); ``rule``: the
-    rule a refusal cites; ``solution``: the right answer and why, in a sentence.
+    rule a refusal cites; ``solution``: the right answer and why, in a sentence. In a graded
+    assignment (:mod:`cafe_widget.teach.ladder`) a verdict that is not right holds no answer:
+    ``expected``, ``solution`` and ``answer`` are empty, and ``rule`` too when the move asked
+    about is refused (that is the answer).
     """
 
     right: bool
@@ -293,8 +297,9 @@ def climb(feedback: Feedback, key, show: bool, exercise, lang: str | None) -> Fe
                                        message=feedback.message, nudge=feedback.nudge, hint=feedback.hint,
                                        answer=feedback.answer, solution=feedback.solution)
     if TRIES.graded and stage != "right":   # a graded assignment: the verdict holds no answer either
+        rule = None if feedback.expected == "refused" else feedback.rule   # the rule refusing the move is the answer
         return replace(feedback, message=message, stage=stage, tries=tries, hint=hint, expected="", solution="",
-                       answer="")
+                       answer="", rule=rule)
     return replace(feedback, message=message, stage=stage, tries=tries, hint=hint)
 
 
@@ -498,7 +503,7 @@ def check_seats(cafe, guest: str, seats=..., variant: bool = False, lang: str | 
         given = [] if seats is ... else _read_seats(seats)
     except NotationError as err:
         text = _say(lang, "bad_answer", token=err.token, problem=_problem(err, lang))
-        return Feedback(False, text, text, " ".join(legal) or "-")
+        return Feedback(False, text, text, "" if TRIES.graded else " ".join(legal) or "-")
     key = ("seats", cafe.format(), guest, bool(variant))
     own = [place for place in TABLE_PLACES if cafe.table(place) == guest[:2]]
     hint = (_text(lang, "seats_hint", n=len(own)).format(guest=guest, adj=TABLE_ADJECTIVES[lang][guest[:2]],

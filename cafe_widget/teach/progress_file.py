@@ -7,7 +7,8 @@ else ``progress.json`` in the user's data directory (``$XDG_DATA_HOME/cafe_widge
 ``~/.local/share/cafe_widget``; ``%APPDATA%\\cafe_widget`` on Windows). It is written whole to a
 temporary file and renamed over the old one (atomic: a crash never leaves half a file), and a
 file that cannot be read, or is not ours, is set aside beside it (``….broken-N``) with a
-sentence saying so — never a traceback, never lost silently.
+sentence saying so — never a traceback, never lost silently. A kernel nbgrader runs (autograde,
+validate: ``$NBGRADER_EXECUTION`` set) records nothing: the teacher's own file is not the class's.
 
 ``teach.progress()`` shows it; :func:`export` writes a copy a student can hand in (CSV or JSON,
 with the student's name when given), which ``python -m cafe_widget.classroom summary`` reads.
@@ -141,10 +142,19 @@ def save(data: dict) -> None:
         raise
 
 
+def by_a_grader() -> bool:
+    """Whether nbgrader runs this kernel (it sets ``NBGRADER_EXECUTION``, to ``autograde`` or
+    ``validate``): then every student's answers run under the teacher's account."""
+    return bool(os.environ.get("NBGRADER_EXECUTION"))
+
+
 def record(exercise: str, stage: str, tries: int, shown: bool) -> None:
     """A check's outcome for ``exercise`` (``"4.2"``): ``stage`` is the ladder's (``"right"``,
     ``"nudge"``, ``"hint"``, ``"answer"``), ``tries`` this answer's try, ``shown`` whether its
-    answer was shown. Never raises: a record that cannot be written is not worth a traceback."""
+    answer was shown. Never raises: a record that cannot be written is not worth a traceback.
+    Nothing is written in a kernel nbgrader runs (:func:`by_a_grader`)."""
+    if by_a_grader():
+        return
     try:
         data = load()
         entry = data["exercises"].get(str(exercise), {"state": TRIED, "tries": 0})

@@ -75,7 +75,10 @@ def test_a_refused_answer_names_its_rule_and_the_best_action_solves_as_an_object
     assert not not_held.legal and not_held.rule is not None
     solved = p.grade(p.best)
     assert solved.solved and solved.stage == "right" and solved.points == 18
-    assert p.grade(...).message.startswith("Your turn: write your action in place of ..., for example")
+    assert p.grade(...).message == ('Your turn: write your action in place of ... and run the cell again. An action '
+                                    'is written like "CFf@f1" (that one only shows how to write it: it is not allowed '
+                                    'here). The best action scores 18.')
+    assert p.grade("CFf@f1").rule == "B5"                       # the example: never an allowed action (issue 35)
     assert p.best.text not in p.grade(...).message
 
 

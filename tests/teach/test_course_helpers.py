@@ -233,5 +233,5 @@ def test_a_turn_refused_at_its_end_is_pictured_with_the_lonely_card(capsys):
 
 def test_a_puzzle_example_uses_its_own_hand():
     puzzle = Puzzle("DE GB IT CN CF | b1:DEf e2:GBm", "DEm GBf ITf")
-    assert 'for example "ITf@d3"' in puzzle.grade(...).message     # legal, the least it makes
-    assert puzzle.grade("ITf@d3").legal
+    assert 'written like "DEm@d1"' in puzzle.grade(...).message     # a card of the hand, refused (R5)
+    assert puzzle.grade("DEm@d1").rule == "R5"

@@ -167,17 +167,21 @@ def test_the_course_lists_each_exercise_heading_of_both_languages():
         assert found == course, folder
 
 
-def test_the_example_turn_a_puzzle_suggests_is_legal_and_not_the_answer():
-    """"write your turn in place of ..., for example …": a student who copies the example gets a
-    legal turn (and a nudge), never a refusal nor the best turn (issue 23)."""
+def test_the_example_turn_a_puzzle_suggests_only_shows_how_to_write_one():
+    """"A turn is written like …": the example is a card of the hand on a seat beside no table of
+    its nation, refused (R5): a student who copies it scores nothing, neither the best turn nor
+    an allowed one worth 1 of 2 points in a graded assignment (issue 35; issue 23 gave a legal
+    turn)."""
     from cafe_widget.teach.card_puzzles import puzzles
 
     for p in [Puzzle("DE GB IT CN CF", "DEf ITm"), *puzzles(1), *puzzles(2), *puzzles(3)]:
         example = p._example()
         grade = p.grade(example)
-        assert grade.legal and not grade.solved and grade.stage == "nudge", (p.format(), example)
-        assert f'for example "{example}"' in p.grade(...).message
-    assert Puzzle("DE GB IT CN CF", "DEf ITm")._example() == "DEf@b1, ITm@c2"
+        assert (grade.legal, grade.rule, grade.points, grade.stage) == (False, "R5", None, "nudge"), (p.format(), example)
+        assert example.split("@")[0] in p.hand
+        assert (f'A turn is written like "{example}" (that one only shows how to write it: it is not allowed '
+                "here).") in p.grade(...).message
+    assert Puzzle("DE GB IT CN CF", "DEf ITm")._example() == "ITm@b1"
 
 
 def test_a_prediction_that_cannot_be_read_is_explained_and_costs_no_try(capsys):
@@ -227,8 +231,8 @@ def test_in_an_assignment_no_check_ever_shows_the_answer():
     assert [v.stage for v in verdicts] == ["nudge", "hint", "hint"]
     assert predict(8, 8, exercise="4.1").right                    # right is still right
     assert prog.states()["04"]["4.1"] == {"state": prog.SOLVED, "tries": 4}
-    assignment(False)
-    assert check_points(CAFE, "RUf@c2", 9).stage == "answer"      # the course's ladder again
+    assignment(False)                                              # the rule stays on (issue 35)
+    assert check_points(CAFE, "RUf@c2", 9).stage == "hint"
 
 
 def test_in_an_assignment_the_verdicts_hold_no_answer_and_the_widgets_show_none():
@@ -251,6 +255,6 @@ def test_in_an_assignment_the_verdicts_hold_no_answer_and_the_widgets_show_none(
     task.command("answer")
     assert task.refused
     assert "bar" not in board_puzzles(2)[9].grade().message                # the example is never the best action
-    assignment(False)
+    assignment(False)                                                      # the rule stays on (issue 35)
     w.command("best")
-    assert not w.refused
+    assert w.refused
