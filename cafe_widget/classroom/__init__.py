@@ -35,6 +35,7 @@ def __getattr__(name):
 
 
 def assignment(on: bool = True) -> None:
-    """Turn a graded assignment's rule on (or off): the checks give a nudge, then the hint, and
-    never the answer, whatever the try or ``answer=True``."""
+    """Turn a graded assignment's rule on: the checks give a nudge, then the hint, and never the
+    answer, whatever the try or ``answer=True``. Once on, it stays on in the kernel
+    (``assignment(False)`` says so and changes nothing)."""
     assignment_mode(on)

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import sys
 
+from ..i18n import N_, available, say
+
+UNKNOWN = N_("{command} is not a command of python -m cafe_widget.classroom: see python -m cafe_widget.classroom --help.")
 
 USAGE = """usage:
-  python -m cafe_widget.classroom make-course DIR [--lang en|fr] [--notebooks 01 04 …]
+  python -m cafe_widget.classroom make-course DIR [--lang en|fr] [--notebooks NN …] [--from FOLDER] [--force]
+                                  [--timeout SECONDS] [--jobs N] [--course-id ID]
   python -m cafe_widget.classroom summary FILES… [--heatmap PICTURE.svg] [--lang en|fr|de]
-  python -m cafe_widget.classroom hub-config DIR [--teachers NAME…] [--students NAME…] [--env PREFIX] …
+  python -m cafe_widget.classroom hub-config DIR [--teachers NAME…] [--students NAME…] [--env PREFIX]
+                                 [--data FOLDER] [--ip IP] [--port PORT] [--service-port PORT]
+                                 [--course-id ID] [--exchange FOLDER] [--authenticator pam|dummy]
+                                 [--password PASSWORD] [--pace SECONDS] [--proxy PATH] [--force]
   python -m cafe_widget.classroom open-table NAME --seats USER|free|computer… [--game card|board] [--seed N]
   python -m cafe_widget.classroom tables | save-table NAME [--out FILE] | pause-table NAME [--resume]
   python -m cafe_widget.classroom give-seat NAME SEAT USER | close-table NAME
@@ -20,8 +27,9 @@ summary      reads the progress files students handed in (JSON or CSV) and nbgra
 hub-config   writes jupyterhub_config.py and nbgrader_config.py for a class on one server
              (the game service, its scopes, the students' servers; the teacher's guide, chapter 9).
 open-table … the class's tables on the hub, from a terminal of the teacher's own server.
-"""
 
+Each command's options, explained: python -m cafe_widget.classroom COMMAND --help
+"""
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -30,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if argv else 2
     command, rest = argv[0], argv[1:]
     if command == "make-course":
-        from .course import main as run
+        from .course_cli import main as run
     elif command == "summary":
         from .summary import main as run
     elif command == "hub-config":
@@ -40,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return table_command(command, rest)
     else:
-        print(f"unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
+        lang = next((rest[n + 1] for n, arg in enumerate(rest[:-1]) if arg == "--lang"), "en")
+        print(say(UNKNOWN, lang if lang in available() else "en", command=command), file=sys.stderr)
         return 2
     return run(rest)
 

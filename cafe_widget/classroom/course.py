@@ -14,15 +14,28 @@ ones), generated from the course's notebooks each time, never a copy kept by han
 - a first cell turns the assignment's rule on (:func:`cafe_widget.classroom.assignment`): the
   checks give a nudge, then the hint, never the answer.
 
+- a link to a notebook of the course leads to its assignment, one to a file copied beside the
+  assignment (the rules cards) to that file; any other link (a notebook that is not an assignment
+  of this course, the other language's) is left as its words. Passages for the course's own
+  readers (``<!-- course-only -->`` … ``<!-- /course-only -->``) are left out;
+- ``cafe_assignment.txt`` beside each assignment's notebook (released with it) says, in the
+  course's language, that the folder holds a graded assignment.
+
 The right answers are the engine's: the notebook is run once in a kernel (``nbclient``), each
 exercise cell asking its check for the answer instead of grading one. ``DIR/nbgrader_config.py``
-names the course, its root (the folder itself, wherever it is moved), a cell timeout and the
-``answer = ...`` stub nbgrader puts in place of a solution.
+names the course (``cafe_international``, ``cafe_international_fr``, or ``--course-id``), its
+root (the folder itself, wherever it is moved), a cell timeout, the grading of plain answers
+(:mod:`.grading`) and the ``answer = ...`` stub nbgrader puts in place of a solution; it loads
+the teacher's own ``nbgrader_config_local.py`` last, which make-course never writes.
+
+Every argument is checked before anything is run (one sentence for a wrong one); the course is
+written in a folder beside ``DIR`` and then moved into place, so a failure leaves ``DIR`` as it
+was. The course's notebooks are the installed package's (``cafe_widget/course/``, which the wheel
+carries: setup.py) or, in the repository, ``notebooks/``.
 """
 
 from __future__ import annotations
 
-import argparse
 import ast
 import copy
 import hashlib
@@ -30,18 +43,19 @@ import io
 import json
 import os
 import re
-import shutil
 import subprocess
-import sys
 import tempfile
 import tokenize
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from urllib.parse import unquote
 
 from ..i18n import available, translate
 
-from .exercises import (COURSE_ID, FOLDED, MARK, WORDS, _ANSI, Assignment, CourseError, Exercise, _each_number_once, _say,
-                        assignment_of, assignments, exercise_of, exercises, notebooks, read_notebook)  # noqa: F401 (the command's names)
+from .course_writing import CONFIG_FILE, write_course
+from .exercises import (COURSE_ID, COURSE_ID_CHARS, COURSE_IDS, COURSE_ONLY, FOLDED, MARK, WORDS, _ANSI, Assignment,  # noqa: F401
+                        CourseError, Exercise, _each_number_once, _say, assignment_of, assignments, course_folder,
+                        exercise_of, exercises, notebooks, read_notebook)  # (the command's names)
 
 
 # -- the right answers, computed by the engine -----------------------------------------------------
@@ -204,13 +218,34 @@ def test_source(exercise: Exercise, lang: str) -> str:
                  "2 if grade.solved else 1"]
     # The assignment's rule in every check cell too: a student who restarts the kernel and skips
     # the first cell still gets no answer shown.
-    rule = ["from cafe_widget.classroom import assignment", f"assignment()     {_say('start', lang)}", ""]
-    return "\n".join(rule + ([exercise.setup, ""] if exercise.setup else []) + check)
+    # Only a plain value is graded (cafe_widget.classroom.grading): plain() says so at once.
+    rule = ["from cafe_widget.classroom import assignment", "from cafe_widget.classroom.grading import plain",
+            f"assignment()     {_say('start', lang)}", ""]
+    return "\n".join(rule + ([exercise.setup, ""] if exercise.setup else []) + ["answer = plain(answer)"] + check)
+
+
+#: A comment's example of how to write an answer (``…, for example "b1 a2"``).
+EXAMPLE = re.compile(r"[,;]?\s*\b(?:for example|par exemple|zum Beispiel|z\. ?B\.)\s+(?P<example>.*)$")
+
+
+def _comment(exercise: Exercise, answer: str) -> str:
+    """The comment of an exercise's answer line, in an assignment: its example of how to write
+    an answer left out where copying it would score — a puzzle's example turn (an allowed turn
+    earns a point), or an example that happens to be the right answer."""
+    found = EXAMPLE.search(exercise.comment)
+    if not found:
+        return exercise.comment
+    words = re.findall(r"-?\w+(?:@\w+)?", found.group("example").lower())
+    right = re.findall(r"-?\w+(?:@\w+)?", answer.lower())
+    if exercise.kind == "puzzle" or words == right or sorted(words) == sorted(right):
+        return exercise.comment[:found.start()].rstrip()
+    return exercise.comment
 
 
 def solution_source(exercise: Exercise, answer: str, lang: str) -> str:
-    return "\n".join(([f"# {exercise.comment}"] if exercise.comment else []) + [_say("then", lang)]
-                     + ["### BEGIN SOLUTION", f"answer = {answer}", "### END SOLUTION"])
+    comment = _comment(exercise, answer)
+    return "\n".join(([f"# {comment}"] if comment else []) + [_say("then", lang)]
+                      + ["### BEGIN SOLUTION", f"answer = {answer}", "### END SOLUTION"])
 
 
 def _code(source: str, meta: dict) -> dict:
@@ -228,29 +263,97 @@ def _id(prefix: str, source: str, used: set) -> str:
     return grade_id
 
 
-LINK = re.compile(r"\]\((?:\.\./)?([0-9][0-9]_[A-Za-z0-9_]+)\.ipynb\)")
-FILE_LINK = re.compile(r"\]\((?:\.\./)?(rules_card(?:_fr)?\.md)\)")
+#: A markdown link or picture: ``[text](target)``, ``![words](picture.svg "title")``.
+MD_LINK = re.compile(r'(!?)\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]\(\s*<?([^()\s<>]+)>?(?:\s+"[^"]*")?\s*\)')
+#: The files beside the course's notebooks that an assignment links and carries with it, copied
+#: beside its notebook (the wheel carries them too: setup.py's COURSE).
+FILE_LINK = re.compile(r"rules_card(?:_fr)?\.md")
 
 
-def assignment_notebook(path: Path, answers: dict[str, str], lang: str) -> dict:
-    """The nbgrader source notebook of the course notebook at ``path``, given its right answers."""
+def _linked(path: Path, target: str) -> Path | None:
+    """The file a link of the notebook at ``path`` names, or None: a web address, an e-mail
+    address, an anchor in the notebook itself."""
+    if re.match(r"[A-Za-z][A-Za-z0-9+.-]*:|#|/", target):
+        return None
+    target = unquote(target.split("#", 1)[0].split("?", 1)[0])
+    return (Path(path).parent / target).resolve() if target else None
+
+
+def _hidden_left_out(source: str) -> str:
+    """A markdown cell without its folded answers and its course-only passages, tidied."""
+    source = FOLDED.sub("\n\n", source)
+    if COURSE_ONLY.search(source):
+        def gap(match):
+            text, start, end = match.string, match.start(), match.end()
+            if start == 0 or text[start - 1] == "\n":     # a line's beginning: its line too, if it was all
+                return ""
+            if match.group(1) or end == len(text):          # a line's end
+                return match.group(1)
+            return "" if text[end] in ".,;:)" else " "      # between two words
+        source = COURSE_ONLY.sub(gap, source)
+        source = re.sub(r"(?m)^[ \t]+$", "", source)                # lines left blank
+        source = re.sub(r"(?m)^[ \t]*(?:[-*+]|[0-9]+[.)])[ \t]*(?:\n|\Z)", "", source)   # list items left empty
+        source = re.sub(r"\n{3,}", "\n\n", source)
+    return source.strip("\n")
+
+
+def linked_files(path: Path, lang: str = "en") -> dict[str, Path]:
+    """The files the notebook at ``path`` links that go beside its assignment: ``{name: file}``."""
+    found: dict[str, Path] = {}
+    for cell in read_notebook(path, lang)["cells"]:
+        if cell["cell_type"] == "markdown":
+            for match in MD_LINK.finditer(_hidden_left_out("".join(cell["source"]))):
+                file = _linked(path, match.group(3))
+                if file is not None and FILE_LINK.fullmatch(file.name) and file.is_file():
+                    found.setdefault(file.name, file)
+    return found
+
+
+def _relinked(source: str, path: Path, course: dict[Path, str], files: dict[str, Path]) -> str:
+    """A markdown cell's links as the assignment's reader follows them: a notebook of the course to
+    its assignment, a file copied beside the assignment to that file; any other (a notebook that
+    is not an assignment of this course, a file left behind) becomes its words, without a link."""
+    def relink(match):
+        bang, text, target = match.groups()
+        file = _linked(path, target)
+        if file is None:
+            return match.group(0)
+        anchor = "#" + target.split("#", 1)[1] if "#" in target else ""
+        if file in course:
+            return f"{bang}[{text}](../{course[file]}/{course[file]}.ipynb{anchor})"
+        if files.get(file.name) == file:
+            return f"{bang}[{text}]({file.name}{anchor})"
+        return text
+    return MD_LINK.sub(relink, source)
+
+
+def assignment_notebook(path: Path, answers: dict[str, str], lang: str, course: dict[Path, str] | None = None) -> dict:
+    """The nbgrader source notebook of the course notebook at ``path``, given its right answers.
+    ``course``: the course's assignments, ``{notebook: assignment}`` (by default every numbered
+    notebook beside this one), the only notebooks its links may lead to."""
     nb = read_notebook(path, lang)
+    if course is None:
+        course = {p.resolve(): p.stem for p in Path(path).parent.glob("[0-9][0-9]_*.ipynb")}
+    course = {Path(p).resolve(): name for p, name in course.items()}
+    files = linked_files(path, lang)
     cells, used, started = [], set(), False
     for cell in nb["cells"]:
         source = "".join(cell["source"])
         if cell["cell_type"] == "markdown":
-            source = FOLDED.sub("\n\n", source).strip("\n")
-            source = LINK.sub(lambda m: f"](../{m.group(1)}/{m.group(1)}.ipynb)", source)
-            source = FILE_LINK.sub(lambda m: f"]({m.group(1)})", source)
+            source = _relinked(_hidden_left_out(source), path, course, files)
+            if not source.strip():          # a cell for the course's readers only
+                continue
             grade_id = _id("read", source, used)
             cells.append({"cell_type": "markdown", "id": grade_id, "metadata": _meta(grade_id), "source": source})
             continue
         if cell["cell_type"] != "code":
             continue
-        if not started:                 # the assignment's rule, before the first code cell
+        if not started:                 # the assignment's rule, said and turned on before the first code cell
+            cells.append({"cell_type": "markdown", "id": "assignment_rules", "metadata": _meta("assignment_rules"),
+                          "source": _say("rules", lang)})
             start = f"from cafe_widget.classroom import assignment\nassignment()     {_say('start', lang)}"
             cells.append(_code(start, _meta("assignment_start")))
-            used.add("assignment_start")
+            used.update({"assignment_rules", "assignment_start"})
             started = True
         exercise = exercise_of(source, lang, Path(path).name)
         if exercise is None:
@@ -267,9 +370,15 @@ def assignment_notebook(path: Path, answers: dict[str, str], lang: str) -> dict:
     return {"cells": cells, "metadata": metadata, "nbformat": 4, "nbformat_minor": 5}
 
 
+#: The teacher's own settings, loaded last by the course's configuration; make-course never writes it.
+LOCAL_CONFIG = "nbgrader_config_local.py"
+
 CONFIG = '''\
 # nbgrader's configuration of the Café International course, written by
 #   python -m cafe_widget.classroom make-course
+# which writes it again (with --force; a changed one is kept as nbgrader_config.py.bak). Put your
+# own settings in nbgrader_config_local.py beside it: make-course never writes that file, and it
+# is loaded last (its settings win).
 # The course's root is this folder, wherever it is moved.
 import os
 
@@ -278,51 +387,93 @@ c.CourseDirectory.course_id = {course_id!r}
 c.CourseDirectory.root = os.path.dirname(os.path.abspath(__file__))
 # A cell that runs longer than this (seconds) stops the notebook's grading.
 c.ExecutePreprocessor.timeout = {timeout}
+# The grade a teacher can trust: at autograde, the course's own cells run with each answer's
+# plain value (a number, a text, numbers with commas); nothing else a student wrote runs
+# (the teacher's guide: "What a grade means"). The export says "not graded: why", never a 0.
+c.Autograde.sanitize_preprocessors = [
+    "nbgrader.preprocessors.ClearOutput", "nbgrader.preprocessors.DeduplicateIds",
+    "nbgrader.preprocessors.OverwriteKernelspec", "nbgrader.preprocessors.OverwriteCells",
+    "cafe_widget.classroom.grading.PlainAnswers", "nbgrader.preprocessors.CheckCellMetadata"]
+c.ExportApp.plugin_class = "cafe_widget.classroom.grading.GradesExport"
+# The language of what these write into graded notebooks and grades.csv.
+c.PlainAnswers.lang = c.GradesExport.lang = {lang!r}
 # What a student finds in place of a solution: the course's own "answer = ..." line.
 c.ClearSolutions.code_stub = {{"python": "answer = ..."}}
-# On a JupyterHub: the exchange folder students fetch from and submit to (it must exist, and
-# everyone must be able to write in it: mkdir -p /srv/nbgrader/exchange; chmod ugo+rwx …).
+# On a JupyterHub: the exchange folder students fetch from and submit to. nbgrader 0.9's default
+# is /usr/local/share/nbgrader/exchange; it must exist, writable by everyone and sticky
+# (mkdir -p -m 1777 …). The students' own servers must know it and this course id too: put both
+# in a nbgrader_config.py every server reads (hub-config writes one; the teacher's guide, ch. 7b).
 # c.Exchange.root = "/srv/nbgrader/exchange"
 # On a shared machine, no exchange: `nbgrader zip_collect ASSIGNMENT` takes the notebooks (or
-# zip files of them) put in downloaded/ASSIGNMENT/archive/, each named STUDENT--NOTEBOOK.ipynb.
-c.FileNameCollectorPlugin.named_regexp = r"(?:.*/)?(?P<student_id>[A-Za-z0-9_-]+?)--(?P<file_id>[^/]+\\.ipynb)$"
+# zip files of them) put in downloaded/ASSIGNMENT/archive/, each named STUDENT--NOTEBOOK.ipynb
+# (STUDENT: anything up to the first --, hélène and o'brien too).
+c.FileNameCollectorPlugin.named_regexp = r"(?:.*/)?(?P<student_id>[^/]+?)--(?P<file_id>[^/]+\\.ipynb)$"
+
+# Your own settings (make-course never writes this file; nothing happens without it).
+load_subconfig({local!r}, path=c.CourseDirectory.root)  # noqa: F821 (nbgrader defines it)
 '''
 
 
+def config_source(course_id: str = COURSE_ID, timeout: int = 120, lang: str = "en") -> str:
+    """The course's ``nbgrader_config.py``, as make-course writes it."""
+    return CONFIG.format(course_id=course_id, timeout=timeout, local=LOCAL_CONFIG, lang=lang)
+
+
+def _whole(value) -> int | None:
+    """``value`` as a whole number of 1 or more (``"7"``, ``7``), or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        value = value.strip()
+        if not re.fullmatch(r"[0-9]+", value):
+            return None
+        value = int(value)
+    return value if isinstance(value, int) and value >= 1 else None
+
+
+def _check_settings(lang: str, timeout, jobs, course_id) -> None:
+    """The settings of the course, each checked before anything is run: one sentence for the first
+    that is wrong."""
+    said = lang if lang in available() else "en"
+    if _whole(timeout) is None:
+        raise CourseError(_say("bad_timeout", said, value=timeout))
+    if jobs is not None and _whole(jobs) is None:
+        raise CourseError(_say("bad_jobs", said, value=jobs))
+    if not (isinstance(course_id, str) and COURSE_ID_CHARS.fullmatch(course_id)):
+        raise CourseError(_say("bad_course_id", said, value=course_id))
+
+
 def make_course(target, lang: str = "en", wanted=None, *, folder=None, force: bool = False,
-                timeout: int = 120, jobs: int | None = None, answers=None) -> list[Assignment]:
+                timeout: int = 120, jobs: int | None = None, answers=None,
+                course_id: str | None = None) -> list[Assignment]:
     """Write the nbgrader course in ``target``: ``nbgrader_config.py`` and
-    ``source/<assignment>/<assignment>.ipynb`` for each notebook (``wanted``: some of them).
-    ``answers`` ({notebook path: {exercise: answer}}) skips running the notebooks (tests)."""
+    ``source/<assignment>/<assignment>.ipynb`` for each notebook (``wanted``: some of them), with
+    the files it links and ``cafe_assignment.txt``. ``answers`` ({notebook path: {exercise:
+    answer}}) skips running the notebooks (tests). Everything is written in a folder beside
+    ``target``, then moved into place: a failure leaves ``target`` as it was."""
     target = Path(target)
+    course_id = COURSE_IDS.get(lang, COURSE_ID) if course_id is None else course_id
+    _check_settings(lang, timeout, jobs, course_id)
+    timeout, jobs = _whole(timeout), None if jobs is None else _whole(jobs)
     _check_target(target, lang)
     paths = notebooks(lang, folder, wanted)
     made = [assignment_of(p, lang) for p in paths]
     _each_number_once(made, lang)
-    source, config = target / "source", target / "nbgrader_config.py"
-    taken = sorted(p.name for p in source.glob("*") if p.is_dir()) if source.is_dir() else []
+    source, config = target / "source", target / CONFIG_FILE
+    names = {a.name for a in made}
+    taken = sorted(p.name for p in source.glob("*") if p.is_dir() or p.name in names) if source.is_dir() else []
     if not force and (taken or config.exists()):
         key = ("has_course" if taken else "has_config") if config.exists() else "not_empty"
         raise CourseError(_say(key, lang, path=target, names=", ".join(taken)))
     if answers is None:
-        print(_say("running", lang, n=len(paths)), flush=True)
+        print(translate(WORDS["running"], lang, len(paths)).format(n=len(paths)), flush=True)
         answers = solve_all(paths, jobs, lang, timeout)
-    try:
-        for path, assignment in zip(paths, made):
-            folder_out = source / assignment.name
-            folder_out.mkdir(parents=True, exist_ok=True)
-            nb = assignment_notebook(path, answers[path], lang)
-            (folder_out / f"{assignment.name}.ipynb").write_text(
-                json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-            for linked in sorted(set(FILE_LINK.findall(Path(path).read_text(encoding="utf-8")))):
-                original = Path(path).parent / linked
-                if not original.exists():
-                    original = Path(path).parent.parent / linked
-                if original.is_file():
-                    shutil.copyfile(original, folder_out / linked)
-        config.write_text(CONFIG.format(course_id=COURSE_ID, timeout=timeout), encoding="utf-8")
-    except OSError as err:
-        raise CourseError(_say("write_failed", lang, path=target, reason=err.strerror or type(err).__name__)) from None
+    course = {Path(p).resolve(): a.name for p, a in zip(paths, made)}
+    written = {a.name: (assignment_notebook(p, answers[p], lang, course), linked_files(p, lang))
+               for p, a in zip(paths, made)}
+    backup = write_course(target, lang, written, config_source(course_id, timeout, lang))
+    if backup is not None:
+        print(_say("backup", lang, config=config, backup=backup))
     return made
 
 
@@ -339,32 +490,5 @@ def _check_target(target: Path, lang: str) -> None:
         if not os.access(existing, os.W_OK | os.X_OK):
             raise CourseError(_say("not_writable", lang, path=existing))
     except OSError as err:
-        raise CourseError(_say("write_failed", lang, path=target, reason=err.strerror or type(err).__name__)) from None
-
-
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cafe_widget.classroom make-course",
-                                     description="Write the course as an nbgrader course in DIR.")
-    parser.add_argument("dir", help="the course's folder (nbgrader's root): created if need be")
-    parser.add_argument("--lang", default="en", help="the course's language: en or fr")
-    parser.add_argument("--notebooks", nargs="+", metavar="NN", help="only these notebooks (01 04 …)")
-    parser.add_argument("--from", dest="folder", help="the course's notebooks (default: the repository's)")
-    parser.add_argument("--force", action="store_true", help="write over the assignments already there")
-    parser.add_argument("--timeout", type=int, default=120, help="nbgrader's cell timeout, in seconds")
-    args = parser.parse_args(argv)
-    lang = args.lang if args.lang in available() else "en"
-    try:
-        made = make_course(args.dir, args.lang, args.notebooks, folder=args.folder, force=args.force,
-                           timeout=args.timeout)
-    except CourseError as err:
-        print(err, file=sys.stderr)
-        return 1
-    cells = sum(len(a.exercises) for a in made)
-    print(_say("written", lang, path=args.dir, assignments=len(made), cells=cells,
-               points=sum(a.points for a in made)))
-    for a in made:
-        n, points = len(a.exercises), a.points
-        print(f"  {a.name:<26} {translate(WORDS['exercises'], lang, n).format(n=n):<14} "
-              f"{translate(WORDS['points_n'], lang, points).format(n=points):<10} {a.title}")
-    print(_say("next", lang, path=args.dir, first=made[0].name))
-    return 0
+        raise CourseError(_say("write_failed", lang, path=err.filename or target, target=target,
+                               reason=err.strerror or type(err).__name__)) from None

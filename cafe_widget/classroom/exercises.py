@@ -18,9 +18,18 @@ from pathlib import Path
 from ..i18n import NN_, N_, available, translate
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The course's notebooks by language (the repository's ``notebooks/``).
-FOLDERS = {"en": "notebooks", "fr": "notebooks/fr"}
-COURSE_ID = "cafe_international"
+#: The course as an installed wheel carries it: ``cafe_widget/course/``, the repository's
+#: ``notebooks/`` in the same layout (setup.py's build hook copies it there; an editable install
+#: has none and reads the repository's).
+PACKAGED = Path(__file__).resolve().parents[1] / "course"
+#: The course's notebooks by language, in the course's folder (:func:`course_folder`).
+FOLDERS = {"en": ".", "fr": "fr"}
+#: nbgrader's course id by the course's language (``--course-id`` chooses another).
+COURSE_IDS = {"en": "cafe_international", "fr": "cafe_international_fr"}
+#: The English course's id (the class hub's default too, :mod:`.hub`).
+COURSE_ID = COURSE_IDS["en"]
+#: What nbgrader's course ids are made of.
+COURSE_ID_CHARS = re.compile(r"[A-Za-z0-9_-]+")
 #: Points of an autograder cell, by its check: a puzzle's 2 are 1 for an allowed turn, 2 for the best.
 POINTS = {"feedback": 1, "predict": 1, "puzzle": 2}
 #: The checks whose verdict is a :class:`~cafe_widget.teach.practice.Feedback`.
@@ -28,10 +37,19 @@ FEEDBACK_CHECKS = ("check_points", "check_seats", "check_chairs", "check_board_p
 MARK = "CAFE-SOLUTION "
 #: A folded answer of a "Try it yourself" section (the summary's words, in either language).
 FOLDED = re.compile(r"\n*<details>\s*<summary>\s*(?:Answers?|Réponses?)\s*</summary>.*?</details>\n*", re.S)
+#: A passage for the course's own readers only (``<!-- course-only -->`` … ``<!-- /course-only -->``,
+#: "the third try shows the answer"): an assignment leaves it out.
+COURSE_ONLY = re.compile(r"[ \t]*<!--\s*course-only\s*-->.*?<!--\s*/course-only\s*-->[ \t]*(\n?)", re.S)
 
 WORDS = {
+    "rules": N_("**A graded assignment.** Here a wrong answer gets a nudge, then a hint, and never the answer — "
+                "also where this notebook says that the third try, `answer=True`, *Show best* or a puzzle's "
+                "`solution()` shows it. Write each answer itself in its answer cell (a number, a text in quotes, "
+                "numbers separated by commas): only that is graded, not code that works it out. Cells you add are "
+                "not run when your notebook is graded."),
     "start": N_("# A graded assignment: a wrong answer gets a nudge, then a hint, never the answer."),
-    "then": N_("# then run the cell under this one: it checks your answer"),
+    "then": N_("# write the answer itself (a number, a text in quotes, numbers with commas: an answer worked out\n"
+               "# by code is not graded), then run the cell under this one: it checks your answer"),
     "points": N_("# this cell's points: 2 for the best turn, 1 for an allowed turn that scores less"),
     "not_yet": N_("Not right yet: read the line above, change your answer, then run both cells again."),
     "no_course": N_("No notebooks of the course in {folder}: give the course's folder with --from."),
@@ -46,7 +64,7 @@ WORDS = {
     "not_folder": N_("{path} is a file, not a folder: choose a folder for the course (a new one, "
                      "or an empty one)."),
     "not_writable": N_("Cannot write in {path}: choose a folder where you may write."),
-    "write_failed": N_("Could not write the course in {path}: {reason}."),
+    "write_failed": N_("Could not write {path} ({reason}): nothing was changed in {target}."),
     "unreadable": N_("The notebook {path} could not be read: {reason}."),
     "bad_json": N_("{path} is not a notebook: not valid JSON (line {line}, column {column})."),
     "not_notebook": N_("{path} is not a Jupyter notebook (a JSON table with a list of cells)."),
@@ -56,12 +74,34 @@ WORDS = {
     "same_number_2": N_("Exercise {number} is in both {first} and {second}: number each exercise once."),
     "no_kernel": N_("make-course runs each notebook once in a Jupyter kernel to compute the right answers: "
                     "install nbgrader first (pip install 'cafe_widget[classroom]')."),
-    "running": N_("Running {n} notebooks once to compute the right answers…"),
+    "running": NN_("Running {n} notebook once to compute the right answers…",
+                   "Running {n} notebooks once to compute the right answers…"),
     "failed": N_("The notebook {name} stopped with an error, nothing was written: {error}"),
-    "written": N_("Written: {path}, {assignments} assignments, {cells} graded cells, {points} points."),
+    "written": N_("Written: {path}, {assignments}, {cells}, {points}."),
+    "assignments_n": NN_("{n} assignment", "{n} assignments"),
+    "cells_n": NN_("{n} graded cell", "{n} graded cells"),
     "exercises": NN_("{n} exercise", "{n} exercises"),
     "points_n": NN_("{n} point", "{n} points"),
     "next": N_("Next, in {path}: nbgrader generate_assignment {first}"),
+    "backup": N_("{config} was not the one make-course writes: it is kept as {backup}, and {config} is "
+                 "make-course's again (your own settings go in nbgrader_config_local.py, which make-course "
+                 "never writes)."),
+    "assignment_file": N_("This folder holds a graded assignment of the Café International course: its checks "
+                          "give a nudge, then a hint, never the answer."),
+    # the command line, read before anything is run
+    "bad_timeout": N_("--timeout {value}: the cell timeout is a whole number of seconds, 1 or more "
+                      "(for example --timeout 120)."),
+    "bad_jobs": N_("--jobs {value}: the number of notebooks run at a time is a whole number, 1 or more "
+                   "(for example --jobs 2)."),
+    "bad_course_id": N_("--course-id {value}: an nbgrader course id is made of letters, digits, _ and - only "
+                        "(for example cafe_international)."),
+    "unknown_option": N_("{option} is not an option of make-course: see "
+                         "python -m cafe_widget.classroom make-course --help."),
+    "no_dir": N_("make-course needs the course's folder (DIR): see python -m cafe_widget.classroom make-course --help."),
+    "extra_argument": N_("make-course writes one course in one folder ({path}), so {extra} is one argument too many: "
+                         "see python -m cafe_widget.classroom make-course --help."),
+    "bad_arguments": N_("make-course could not read its arguments ({error}): see "
+                        "python -m cafe_widget.classroom make-course --help."),
 }
 
 
@@ -187,13 +227,19 @@ def exercise_of(source: str, lang: str = "en", name: str | None = None) -> Exerc
     return Exercise(number, kind, comment, setup, call_text, call)
 
 
+def course_folder() -> Path:
+    """Where the course's notebooks are: in the installed package (a wheel), else in the
+    repository (``notebooks/``, an editable install)."""
+    return PACKAGED if PACKAGED.is_dir() else ROOT / "notebooks"
+
+
 def notebooks(lang: str, folder: Path | None = None, wanted=None) -> list[Path]:
     """The course's teaching notebooks in ``lang`` (``NN_*.ipynb``), or those ``wanted``
     (numbers ``"04"``, ``"4"`` or names)."""
     if lang not in FOLDERS:
         raise CourseError(_say("no_lang", lang if lang in available() else "en",
                                langs=", ".join(FOLDERS), lang=lang))
-    folder = Path(folder) if folder else ROOT / FOLDERS[lang]
+    folder = Path(folder) if folder else course_folder() / FOLDERS[lang]
     found = sorted(folder.glob("[0-9][0-9]_*.ipynb"))
     if not found:
         raise CourseError(_say("no_course", lang, folder=folder))
