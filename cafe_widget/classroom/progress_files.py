@@ -2,8 +2,21 @@
 student's progress (JSON or CSV, as ``teach.progress(export=…)`` writes it, or the record
 ``progress.json`` itself) or nbgrader's ``grades.csv``, read into a :class:`Record`, a
 :class:`Grades` or a :class:`Note` saying in one line why it is skipped — never a traceback —,
-and the sentences the summary says (:data:`WORDS`, :func:`tell`). :mod:`.summary` gathers and
-tallies them into the class's table and heat map. Standard library only.
+and the sentences the summary says (:data:`WORDS`, :func:`tell`; numbers as each language writes
+them; the grades laid out as a table with its notes, :func:`grade_sheet`). :mod:`.summary`
+gathers and tallies them into the class's table and heat map. Standard library only.
+
+A row of ``grades.csv`` is a :class:`Grade`: its status, and the score only when graded (issue 35).
+
+- The course's export (:class:`~cafe_widget.classroom.grading.GradesExport`) adds the columns
+  ``status`` — ``graded``, ``not submitted`` or ``not graded`` — and ``why`` (a sentence from the
+  grading side, shown as it is, when not graded). The status is taken as written: a graded 0 is a
+  0, a notebook that could not be graded is "not graded: why", never a 0, and scores in a row that
+  is not graded are not read.
+- nbgrader's own export has no ``status``. A row with a timestamp, or with a score above 0, was
+  submitted and graded. A row with no timestamp and a 0 is :data:`UNKNOWN`: nbgrader writes it so
+  both for a student who handed nothing in and for a submission without a timestamp file (placed
+  by hand, ``zip_collect``) that scored 0, so the summary says it cannot tell rather than guess.
 """
 
 from __future__ import annotations
@@ -12,6 +25,7 @@ import csv
 import io
 import json
 import math
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,9 +36,13 @@ from ..teach.progress_file import ANSWER, NOT_TRIED, SOLVED, TRIED
 STATES = (NOT_TRIED, TRIED, SOLVED, ANSWER)
 PROGRESS_COLUMNS = ("notebook", "exercise", "state", "tries")
 GRADES_COLUMNS = ("assignment", "student_id", "score", "max_score")
+#: A grade's status: the three the course's export writes, and the one nbgrader's own export leaves.
+GRADED, NOT_SUBMITTED, NOT_GRADED, UNKNOWN = "graded", "not submitted", "not graded", "unknown"
+GRADE_STATES = (GRADED, NOT_SUBMITTED, NOT_GRADED)      # the values of the ``status`` column
 LARGEST = 10_000_000          # bytes: a bigger file is no student's progress
 MOST_FAILED = 5               # exercises listed under "most often failed"
 MOST_TRIES = 1_000_000        # more tries than this on one exercise: no student's progress
+WHY_CHARS = 300               # why a notebook was not graded: at most this many characters shown
 
 # Every sentence said, by key. ``{path}`` is a file as given on the command line.
 WORDS = {
@@ -41,7 +59,7 @@ WORDS = {
     "is_folder": N_("Cannot write the heat map to {path}: it is a folder. Nothing was read or written."),
     "heatmap_written": N_("Heat map written: {path}"),
     "heatmap_failed": N_("Could not write the heat map to {path}: {reason}."),
-    "no_heatmap": N_("No student's progress was read: no heat map drawn."),
+    "no_heatmap": N_("No student's progress and no grade was read: no heat map drawn."),
     "nothing_read": N_("No file could be read: nothing to summarise."),
     # -- what is said about the files (one line each)
     "missing": N_("{path}: no such file or folder; skipped."),
@@ -70,6 +88,8 @@ WORDS = {
     "moved_exercise": N_("{path}: from another version of the course (exercise {exercise} is in "
                          "notebook {found} there, in notebook {expected} here); skipped."),
     "bad_score": N_("{path}, line {line}: the {column} '{value}' is not a number; skipped."),
+    "bad_status": N_("{path}, line {line}: the status '{value}' is none of graded, not submitted, "
+                     "not graded; skipped."),
     "grade_twice": N_("{path}: two grades of {student} for {assignment}; skipped."),
     "grade_conflict": N_("{path}: its grade of {student} for {assignment} is not the one in "
                          "{other}; skipped."),
@@ -78,14 +98,18 @@ WORDS = {
                             "skipped (name each file after its student, or export with name=…)."),
     "files_line": N_("Files: {read} read, {skipped} skipped."),
     # -- the summary
-    # Translators: the first line of the class's summary.
-    "title": NN_("Class summary: {n} student, {exercises} exercises in the course.",
-                 "Class summary: {n} students, {exercises} exercises in the course."),
-    "who": N_("Who did what (of the {exercises} exercises)"),
+    # Translators: the first line of the class's summary: {students} is "3 students", {exercises}
+    # is "46 exercises in the course".
+    "title": N_("Class summary: {students}, {exercises}."),
+    "students": NN_("{n} student", "{n} students"),
+    "exercises_in_course": NN_("{n} exercise in the course", "{n} exercises in the course"),
+    "assignments": NN_("{n} assignment", "{n} assignments"),
+    "who": NN_("Who did what (of the {n} exercise)", "Who did what (of the {n} exercises)"),
     "by_exercise": N_("Exercise by exercise (success rate: solved by how many of the class)"),
     "most_failed": N_("Most often failed (tried without solving, or the answer shown)"),
     "none_failed": N_("None: every exercise tried was solved, no answer shown."),
-    "grades": N_("nbgrader grades (score / max score)"),
+    # Translators: {students} is "3 students", {assignments} is "2 assignments".
+    "grades": N_("nbgrader grades: {students}, {assignments} (score / max score)"),
     "student": N_("Student"),
     "exercise": N_("Exercise"),
     "solved": N_("Solved"),
@@ -102,11 +126,40 @@ WORDS = {
     "decimal": N_("{whole}.{tenth}"),
     # Translators: a cell of the grades table: a score out of the most it could be.
     "score": N_("{score} / {max_score}"),
+    # Translators: a cell of the grades table: nothing was handed in.
+    "not_submitted": N_("not submitted"),
+    # Translators: a cell of the grades table; {number} refers to the note below the table that
+    # says why.
+    "not_graded_cell": N_("not graded [{number}]"),
+    # Translators: a note below the grades table; {why} is a sentence in the course's language,
+    # written by the grading side.
+    "not_graded_note": N_("[{number}] not graded: {why}"),
+    "not_graded": N_("not graded: {why}"),
+    "no_reason": N_("no reason given"),
+    # Translators: a cell of the grades table: nbgrader's own export cannot tell (note below).
+    "unknown_cell": N_("unknown [{number}]"),
+    "unknown_note": N_("[{number}] unknown: nbgrader's own export writes no timestamp and a 0 both for "
+                       "nothing handed in and for a submission without a timestamp that scored 0; the "
+                       "course's export (its status column) tells which."),
+    "unknown": N_("unknown: not submitted, or submitted and scored 0"),
     # -- the heat map
     "map_title": NN_("Class progress: {n} student", "Class progress: {n} students"),
     "cell": N_("{student}, exercise {exercise}: {state}"),
     "cell_tries": NN_("{student}, exercise {exercise}: {state} ({n} try)",
                       "{student}, exercise {exercise}: {state} ({n} tries)"),
+    # Translators: the title of the grades' heat map: {students} is "3 students", {assignments}
+    # is "2 assignments".
+    "grades_title": N_("nbgrader grades: {students}, {assignments}"),
+    "grade_cell": N_("{student}, {assignment}: {grade}"),
+    # Translators: a cell of the grades' heat map when the files have no row for it.
+    "no_grade": N_("no grade in the files read"),
+    # Translators: the head of an assignment's column in the grades' heat map.
+    "out_of": N_("{assignment} (out of {max_score})"),
+    # Translators: the heat map's legend, before the shades of 0%, 50% and 100% of the max score.
+    "share_legend": N_("score / max score:"),
+    # Translators: the heat map's legend; a cell not graded shows the number of its note.
+    "legend_not_graded": N_("not graded (why: the note of its number, below)"),
+    "legend_unknown": N_("unknown (the note of its number, below)"),
 }
 
 def tell(key: str, lang: str | None = None, n: int | None = None, /, **facts) -> str:
@@ -149,11 +202,29 @@ class Record:
 
 
 @dataclass(frozen=True)
-class Grades:
-    """nbgrader's grades: ``scores[(student, assignment)]`` is (score, max score), or None when
-    nothing was submitted."""
+class Grade:
+    """One student's grade for one assignment: ``status`` (:data:`GRADED`, :data:`NOT_SUBMITTED`,
+    :data:`NOT_GRADED` or :data:`UNKNOWN`), the score when graded, the max score when known, and
+    why it was not graded ("" otherwise, or when the grading side said nothing)."""
 
-    scores: dict[tuple[str, str], tuple[float, float] | None]
+    status: str
+    score: float | None = None
+    max_score: float | None = None
+    why: str = ""
+
+    @property
+    def share(self) -> float | None:
+        """The score as a share of the max score (0 to 1), when graded out of more than 0."""
+        if self.status != GRADED or not self.max_score or self.max_score <= 0:
+            return None
+        return min(1.0, max(0.0, self.score / self.max_score))
+
+
+@dataclass(frozen=True)
+class Grades:
+    """nbgrader's grades: ``scores[(student, assignment)]`` is a :class:`Grade`."""
+
+    scores: dict[tuple[str, str], Grade]
     sources: tuple[str, ...]
 
 
@@ -255,7 +326,7 @@ def _csv(path: str, text: str, stem: str, where: dict[str, str]) -> Record | Gra
     if set(PROGRESS_COLUMNS) <= set(header):
         return _progress_csv(path, table, stem, "student" in header, where)
     if set(GRADES_COLUMNS) <= set(header):
-        return _grades_csv(path, table, "timestamp" in header)
+        return _grades_csv(path, table, header)
     raise _Skip("not_ours", path=path)
 
 
@@ -283,22 +354,140 @@ def _number(text: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def _grades_csv(path: str, table, has_timestamp: bool) -> Grades:
+def _grades_csv(path: str, table, header) -> Grades:
+    """nbgrader's ``grades.csv``: the course's export (``status``, ``why``) or nbgrader's own
+    (module docstring)."""
+    has_status, has_timestamp = "status" in header, "timestamp" in header
     scores: dict = {}
     for line, row in table:
         key = (clean_name(row["student_id"]), clean_name(row["assignment"]))
         if key in scores:
             raise _Skip("grade_twice", path=path, student=key[0], assignment=key[1])
-        for column in ("score", "max_score"):
+        status = row["status"].casefold() if has_status else None
+        if has_status and status not in GRADE_STATES:
+            raise _Skip("bad_status", path=path, line=line, value=_quoted(row["status"]))
+        graded_columns = ("score", "max_score") if status in (None, GRADED) else ("max_score",) if row["max_score"] else ()
+        for column in graded_columns:
             if _number(row[column]) is None:
                 raise _Skip("bad_score", path=path, line=line, column=column, value=_quoted(row[column]))
-        # nbgrader writes a row for every student and assignment; one with no submission has no
-        # timestamp and a score of 0. A submission placed by hand (or zip_collect) may have no
-        # timestamp either, so a score above 0 always counts.
-        submitted = (not has_timestamp or row["timestamp"] not in ("", "None")
-                     or (_number(row["raw_score"] if "raw_score" in row else row["score"]) or 0) > 0)
-        scores[key] = (_number(row["score"]), _number(row["max_score"])) if submitted else None
+        score, max_score = _number(row["score"]), _number(row["max_score"])
+        if status is None:
+            # nbgrader's own export: a timestamp, or a score above 0, says it was handed in
+            submitted = (has_timestamp and row["timestamp"] not in ("", "None")) or score > 0 or (
+                _number(row.get("raw_score", "")) or 0) > 0
+            status = GRADED if submitted else UNKNOWN
+        if status == GRADED:
+            scores[key] = Grade(GRADED, score, max_score)
+        elif status == NOT_GRADED:
+            why = clean_name(row.get("why", ""))
+            scores[key] = Grade(NOT_GRADED, None, max_score, why if len(why) <= WHY_CHARS else why[:WHY_CHARS - 1] + "…")
+        else:
+            scores[key] = Grade(status, None, max_score)
     return Grades(scores, (path,))
+
+
+# -- grades as a table, numbers as the language writes them ----------------------------------
+
+def name_key(name: str) -> tuple[str, str]:
+    """Names in alphabetical order, accents aside (Émile after David, not after Zoé)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return (plain.casefold(), name)
+
+
+def _half_up(numerator: int, denominator: int) -> int:
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+def percent(part: int, whole: int, lang: str | None = None) -> str:
+    """``part`` of ``whole`` as a whole percentage, rounded half up: ``67%``."""
+    return tell("percent", lang, percent=_half_up(100 * part, whole) if whole else 0)
+
+
+def decimal(value: float, lang: str | None = None) -> str:
+    """``value`` with one decimal (rounded half up), the language's separator: ``1.5``, ``1,5``."""
+    whole, tenth = divmod(math.floor(value * 10 + 0.5 + 1e-9), 10)
+    return tell("decimal", lang, whole=whole, tenth=tenth)
+
+
+def written_number(value: float, lang: str | None = None) -> str:
+    """A score as the language writes it: ``4``, ``6.5`` (``6,5`` in French)."""
+    return str(int(value)) if value == int(value) else decimal(value, lang)
+
+
+@dataclass(frozen=True)
+class GradeSheet:
+    """nbgrader's grades laid out: students (by name) and assignments (sorted), each cell's
+    :class:`Grade` (None: no row for it), and the notes under the table — a number for each
+    different reason a notebook was not graded, and one for "unknown" — in order of first use."""
+
+    students: tuple[str, ...]
+    assignments: tuple[str, ...]
+    cells: dict
+    notes: tuple[tuple[int, Grade], ...]
+    numbers: dict     # (status, why) → the note's number
+
+
+def grade_sheet(grades: Grades) -> GradeSheet:
+    """The grades as a table: a row a student, a column an assignment, the notes numbered."""
+    students = tuple(sorted({s for s, _ in grades.scores}, key=name_key))
+    assignments = tuple(sorted({a for _, a in grades.scores}))
+    numbers: dict = {}
+    notes = []
+    for student in students:
+        for assignment in assignments:
+            grade = grades.scores.get((student, assignment))
+            if grade is not None and grade.status in (NOT_GRADED, UNKNOWN):
+                reason = (grade.status, grade.why if grade.status == NOT_GRADED else "")
+                if reason not in numbers:
+                    numbers[reason] = len(numbers) + 1
+                    notes.append((numbers[reason], grade))
+    return GradeSheet(students, assignments, dict(grades.scores), tuple(notes), numbers)
+
+
+def note_number(sheet: GradeSheet, grade: Grade) -> int:
+    """The number of the note under the table that says why ``grade`` has no score."""
+    return sheet.numbers[(grade.status, grade.why if grade.status == NOT_GRADED else "")]
+
+
+def _why(grade: Grade, lang: str | None) -> str:
+    return grade.why or tell("no_reason", lang)
+
+
+def grade_text(sheet: GradeSheet, key: tuple[str, str], lang: str | None = None) -> str:
+    """A cell of the grades table: ``4 / 5``, ``0 / 5``, ``not submitted``, ``not graded [1]``,
+    ``unknown [2]`` (the number is the note's under the table), ``–`` when there is no row."""
+    grade = sheet.cells.get(key)
+    if grade is None:
+        return "–"
+    if grade.status == GRADED:
+        return score_text(grade, lang)
+    if grade.status == NOT_SUBMITTED:
+        return tell("not_submitted", lang)
+    cell = "not_graded_cell" if grade.status == NOT_GRADED else "unknown_cell"
+    return tell(cell, lang, number=note_number(sheet, grade))
+
+
+def note_text(number: int, grade: Grade, lang: str | None = None) -> str:
+    """A note under the grades table: ``[1] not graded: why`` or ``[2] unknown: …``."""
+    if grade.status == NOT_GRADED:
+        return tell("not_graded_note", lang, number=number, why=_why(grade, lang))
+    return tell("unknown_note", lang, number=number)
+
+
+def grade_word(grade: Grade, lang: str | None = None) -> str:
+    """A grade in words, whole (a tooltip): ``4 / 5``, ``not submitted``, ``not graded: why``…"""
+    if grade.status == GRADED:
+        return score_text(grade, lang)
+    if grade.status == NOT_SUBMITTED:
+        return tell("not_submitted", lang)
+    if grade.status == NOT_GRADED:
+        return tell("not_graded", lang, why=_why(grade, lang))
+    return tell("unknown", lang)
+
+
+def score_text(grade: Grade, lang: str | None = None) -> str:
+    """A graded score out of its max score: ``4 / 5``."""
+    return tell("score", lang, score=written_number(grade.score, lang), max_score=written_number(grade.max_score, lang))
 
 
 def read(path, course: dict[str, tuple[str, ...]] | None = None) -> Record | Grades | Note:

@@ -336,21 +336,103 @@ def test_exit_status_and_usage_errors(tmp_path, capsys):
 
 # -- nbgrader's grades --------------------------------------------------------------------------
 
-def test_nbgrader_grades_are_a_table_of_their_own(klass, capsys):
+COURSE_HEADER = HEADER.rstrip("\n") + ",status,why\n"
+UNREADABLE = "the submitted notebook 02_seats.ipynb could not be read as a notebook"
+
+
+def course_grades(where, rows):
+    """``grades.csv`` as the course's export writes it (``GradesExport``: Python's csv module)."""
+    with open(where, "w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(COURSE_HEADER.strip().split(","))
+        for assignment, student, score, max_score, status, why in rows:
+            stamp = "" if status == "not submitted" else "2024-03-01 10:00:00.000000 UTC"
+            writer.writerow([assignment, "", stamp, student, "", "", "", score, 0.0 if score != "" else "", score,
+                             max_score, status, why])
+    return where
+
+
+#: A graded 0, nothing handed in, a notebook that could not be graded (its why has a comma: quoted).
+EXPORTED = [("01_the_cafe", "ana", 4.0, 5.0, "graded", ""),
+            ("01_the_cafe", "ben", 0.0, 5.0, "graded", ""),
+            ("01_the_cafe", "cleo", "", 5.0, "not submitted", ""),
+            ("02_seats", "ana", "", 10.0, "not graded", UNREADABLE),
+            ("02_seats", "ben", 6.5, 10.0, "graded", ""),
+            ("02_seats", "cleo", "", 10.0, "not graded", "nbgrader stopped, so run it again")]
+
+
+def test_a_graded_0_is_a_0_not_submitted_and_not_graded_are_said_with_why(tmp_path, capsys):
+    grades = summary.read(course_grades(tmp_path / "grades.csv", EXPORTED))
+    G = summary.Grade
+    assert grades.scores == {("ana", "01_the_cafe"): G("graded", 4.0, 5.0), ("ben", "01_the_cafe"): G("graded", 0.0, 5.0),
+                             ("cleo", "01_the_cafe"): G("not submitted", None, 5.0),
+                             ("ana", "02_seats"): G("not graded", None, 10.0, UNREADABLE),
+                             ("ben", "02_seats"): G("graded", 6.5, 10.0),
+                             ("cleo", "02_seats"): G("not graded", None, 10.0, "nbgrader stopped, so run it again")}
+    status, out, _ = run(capsys, tmp_path / "grades.csv")
+    assert status == 0 and out.splitlines() == [
+        "nbgrader grades: 3 students, 2 assignments (score / max score)",
+        "Student    01_the_cafe        02_seats",
+        "ana              4 / 5  not graded [1]",
+        "ben              0 / 5        6.5 / 10",
+        "cleo     not submitted  not graded [2]",
+        f"[1] not graded: {UNREADABLE}",
+        "[2] not graded: nbgrader stopped, so run it again",
+        "",
+        "Files: 1 read, 0 skipped."]
+
+
+def test_the_grades_speak_french(tmp_path, capsys):
+    course_grades(tmp_path / "grades.csv", EXPORTED[:4] + [("02_seats", "ben", "", 10.0, "not graded", "")])
+    status, out, _ = run(capsys, tmp_path / "grades.csv", "--lang", "fr")
+    assert status == 0 and out.splitlines() == [
+        "Notes nbgrader : 3 élèves, 2 devoirs (points / maximum)",
+        "Élève  01_the_cafe      02_seats",
+        "ana          4 / 5  non noté [1]",
+        "ben          0 / 5  non noté [2]",
+        "cleo     non rendu             –",
+        f"[1] non noté : {UNREADABLE}",                 # the why as the grading side wrote it
+        "[2] non noté : aucune raison donnée",
+        "",
+        "Fichiers lus : 1 ; ignorés : 0."]
+
+
+def test_one_student_and_one_assignment_are_singular_in_every_language(tmp_path):
+    course_grades(tmp_path / "grades.csv", EXPORTED[:1])
+    one = {"01": ("1.1",)}
+    klass = summary.gather([tmp_path / "grades.csv", raw_record(tmp_path / "ana.json", {"1.1": ("solved", 1)})], one)
+    said = {lang: summary.report(klass, lang, one).splitlines() for lang in ("en", "fr", "de")}
+    assert said["en"][:3] == ["Class summary: 1 student, 1 exercise in the course.", "",
+                              "Who did what (of the 1 exercise)"]
+    assert "nbgrader grades: 1 student, 1 assignment (score / max score)" in said["en"]
+    assert said["fr"][:3] == ["Bilan de la classe : 1 élève, 1 exercice dans le cours.", "",
+                              "Qui a fait quoi (sur 1 exercice)"]
+    assert "Notes nbgrader : 1 élève, 1 devoir (points / maximum)" in said["fr"]
+    assert said["de"][:3] == ["Klassenübersicht: 1 Schüler, 1 Aufgabe im Kurs.", "", "Wer hat was gemacht (von 1 Aufgabe)"]
+    assert "nbgrader-Bewertungen: 1 Schüler, 1 Aufgabe (Punkte / Höchstpunktzahl)" in said["de"]
+    assert summary.heatmap((), "fr", one, klass.grades).count(">Notes nbgrader : 1 élève, 1 devoir</text>") == 1
+
+
+def test_nbgrader_own_grades_are_still_read_a_0_without_timestamp_is_unknown(klass, capsys):
     (klass / "grades.csv").write_text(
         HEADER + "01_the_cafe,,2024-03-01 10:00:00,ana,A,Ana,,4.0,0.0,4.0,5.0\n"
                  "01_the_cafe,None,,ben,,,,0.0,0.0,0.0,5.0\n"
-                 "02_seats,None,2024-03-08 10:00:00,ben,,,,7.5,1.0,6.5,10.0\n", encoding="utf-8")
+                 "02_seats,None,2024-03-08 10:00:00,ben,,,,7.5,1.0,6.5,10.0\n"
+                 "02_seats,,2024-03-08 10:00:00,ana,,,,0.0,0.0,0.0,10.0\n", encoding="utf-8")
     grades = summary.read(klass / "grades.csv")
-    assert grades.scores == {("ana", "01_the_cafe"): (4.0, 5.0), ("ben", "01_the_cafe"): None,
-                             ("ben", "02_seats"): (6.5, 10.0)}
+    assert grades.scores == {("ana", "01_the_cafe"): summary.Grade("graded", 4.0, 5.0),
+                             ("ben", "01_the_cafe"): summary.Grade("unknown", None, 5.0),
+                             ("ben", "02_seats"): summary.Grade("graded", 6.5, 10.0),
+                             ("ana", "02_seats"): summary.Grade("graded", 0.0, 10.0)}     # a timestamp: a real 0
     status, out, _ = run(capsys, klass)
     lines = out.splitlines()
-    start = lines.index("nbgrader grades (score / max score)")
+    start = lines.index("nbgrader grades: 2 students, 2 assignments (score / max score)")
     assert lines[start + 1:] == [
         "Student  01_the_cafe  02_seats",
-        "ana            4 / 5         –",
-        "ben                –  6.5 / 10",
+        "ana            4 / 5    0 / 10",
+        "ben      unknown [1]  6.5 / 10",
+        "[1] unknown: nbgrader's own export writes no timestamp and a 0 both for nothing handed in and for a "
+        "submission without a timestamp that scored 0; the course's export (its status column) tells which.",
         "",
         "Files: 4 read, 0 skipped."]
     assert status == 0
@@ -359,19 +441,92 @@ def test_nbgrader_grades_are_a_table_of_their_own(klass, capsys):
 def test_a_submission_placed_by_hand_has_no_timestamp_but_its_score_counts(tmp_path):
     (tmp_path / "grades.csv").write_text(HEADER + "02_seats,,,dave,,,,4.0,0.0,4.0,5.0\n"
                                                   "02_seats,,,erin,,,,0.0,0.0,0.0,5.0\n", encoding="utf-8")
-    assert summary.read(tmp_path / "grades.csv").scores == {("dave", "02_seats"): (4.0, 5.0),
-                                                            ("erin", "02_seats"): None}
+    assert summary.read(tmp_path / "grades.csv").scores == {("dave", "02_seats"): summary.Grade("graded", 4.0, 5.0),
+                                                            ("erin", "02_seats"): summary.Grade("unknown", None, 5.0)}
 
 
-def test_grades_alone_are_read_and_a_contradicting_file_is_skipped(tmp_path, capsys):
+@pytest.mark.parametrize("row, why", [
+    ("hw1,,,ana,,,,,,,5,late,", "line 2: the status 'late' is none of graded, not submitted, not graded"),
+    ("hw1,,2024,ana,,,,,,,5,graded,", "line 2: the score '' is not a number"),
+    ("hw1,,,ana,,,,,,,five,not submitted,", "line 2: the max_score 'five' is not a number"),
+])
+def test_a_status_that_does_not_hold_is_said(tmp_path, capsys, row, why):
+    (tmp_path / "grades.csv").write_text(COURSE_HEADER + row + "\n", encoding="utf-8")
+    assert summary.read(tmp_path / "grades.csv").text() == f"{tmp_path / 'grades.csv'}, {why}; skipped."
+
+
+def test_a_why_cannot_carry_control_characters_or_run_on(tmp_path):
+    course_grades(tmp_path / "grades.csv", [("hw1", "ana", "", 5, "not graded", "a\x1b[2J\nb " + "x" * 400)])
+    why = summary.read(tmp_path / "grades.csv").scores["ana", "hw1"].why
+    assert why.startswith("a\ufffd[2J b x") and len(why) == 300 and why.endswith("…")
+
+
+def test_grades_alone_draw_their_heat_map_and_a_contradicting_file_is_skipped(tmp_path, capsys):
     (tmp_path / "a.csv").write_text(HEADER + "hw1,,2024,ana,,,,3,0,3,5\n")
     (tmp_path / "b.csv").write_text(HEADER + "hw1,,2024,ana,,,,4,0,4,5\n")
     status, out, _ = run(capsys, tmp_path, "--heatmap", tmp_path / "map.svg")
-    assert status == 0 and not (tmp_path / "map.svg").exists()
+    assert status == 0 and (tmp_path / "map.svg").exists()
     assert out.splitlines() == [
         f"{tmp_path / 'b.csv'}: its grade of ana for hw1 is not the one in {tmp_path / 'a.csv'}; skipped.",
-        "", "nbgrader grades (score / max score)", "Student    hw1", "ana      3 / 5", "",
-        "Files: 1 read, 1 skipped.", "No student's progress was read: no heat map drawn."]
+        "", "nbgrader grades: 1 student, 1 assignment (score / max score)", "Student    hw1", "ana      3 / 5", "",
+        "Files: 1 read, 1 skipped.", f"Heat map written: {tmp_path / 'map.svg'}"]
+
+
+def test_a_heat_map_with_nothing_to_draw_is_refused(tmp_path, capsys):
+    (tmp_path / "grades.csv").write_text(COURSE_HEADER, encoding="utf-8")       # the header alone
+    status, out, _ = run(capsys, tmp_path / "grades.csv", "--heatmap", tmp_path / "map.svg")
+    assert status == 1 and not (tmp_path / "map.svg").exists()
+    assert out.endswith("Files: 1 read, 0 skipped.\nNo student's progress and no grade was read: no heat map drawn.\n")
+
+
+def grade_cells(svg):
+    """Each cell of the grades' map: (student, assignment) → (status, fill, label, tooltip)."""
+    found = re.findall(r'<rect class="grade" data-student="([^"]*)" data-assignment="([^"]*)" data-status="([^"]*)"'
+                       r'[^>]* fill="([^"]*)"[^>]*><title>([^<]*)</title></rect>\n'
+                       r'<text class="grade-label"[^>]*>([^<]*)</text>', svg)
+    return {(s, a): (status, fill, label, tip) for s, a, status, fill, tip, label in found}
+
+
+def test_the_grades_heat_map_has_a_cell_per_student_and_assignment(tmp_path, capsys):
+    course_grades(tmp_path / "grades.csv", EXPORTED[:5])          # cleo has no row for 02_seats
+    status, out, _ = run(capsys, tmp_path / "grades.csv", "--heatmap", tmp_path / "map.svg")
+    assert status == 0 and out.endswith(f"Heat map written: {tmp_path / 'map.svg'}\n")
+    svg = (tmp_path / "map.svg").read_text(encoding="utf-8")
+    cells = grade_cells(svg)
+    assert list(cells) == [(s, a) for s in ("ana", "ben", "cleo") for a in ("01_the_cafe", "02_seats")]
+    zero = summary.score_shade(0)
+    assert cells == {
+        ("ana", "01_the_cafe"): ("graded", summary.score_shade(0.8), "4", "ana, 01_the_cafe: 4 / 5"),
+        ("ana", "02_seats"): ("not graded", "url(#not-graded)", "[1]", f"ana, 02_seats: not graded: {UNREADABLE}"),
+        ("ben", "01_the_cafe"): ("graded", zero, "0", "ben, 01_the_cafe: 0 / 5"),
+        ("ben", "02_seats"): ("graded", summary.score_shade(0.65), "6.5", "ben, 02_seats: 6.5 / 10"),
+        ("cleo", "01_the_cafe"): ("not submitted", "#ffffff", "–", "cleo, 01_the_cafe: not submitted"),
+        ("cleo", "02_seats"): ("none", summary.UNKNOWN_FILL, "", "cleo, 02_seats: no grade in the files read")}
+    assert len({zero, "#ffffff", "url(#not-graded)", summary.UNKNOWN_FILL}) == 4      # a 0 is no missing work
+    assert ">01_the_cafe (out of 5)</text>" in svg and ">02_seats (out of 10)</text>" in svg
+    assert f">[1] not graded: {UNREADABLE}</text>" in svg
+    assert ">nbgrader grades: 3 students, 2 assignments</text>" in svg and ">– not submitted</text>" in svg
+    width = int(re.search(r'<svg[^>]* width="(\d+)"', svg).group(1))
+    assert width <= 1366 and min(int(size) for size in re.findall(r'font-size="(\d+)"', svg)) >= 12
+
+
+def test_a_class_of_fourteen_assignments_fits_a_screen(tmp_path):
+    names = [f"{i:02}_assignment_with_a_long_name" for i in range(1, 15)]
+    rows = [(a, f"student {n:02}", 12.5, 12.5, "graded", "") for a in names for n in range(30)]
+    grades = summary.read(course_grades(tmp_path / "grades.csv", rows))
+    svg = summary.heatmap((), None, None, grades)
+    assert len(grade_cells(svg)) == 14 * 30
+    assert int(re.search(r'<svg[^>]* width="(\d+)"', svg).group(1)) <= 1366
+
+
+def test_progress_and_grades_make_one_picture(klass, tmp_path, capsys):
+    course_grades(klass / "grades.csv", EXPORTED)
+    status, _, _ = run(capsys, klass, "--lang", "fr", "--heatmap", tmp_path / "map.svg")
+    svg = (tmp_path / "map.svg").read_text(encoding="utf-8")
+    assert status == 0 and svg.count('<rect class="cell" ') == 3 * ALL and len(grade_cells(svg)) == 6
+    assert ">Progression de la classe : 3 élèves</text>" in svg and ">Notes nbgrader : 3 élèves, 2 devoirs</text>" in svg
+    assert ">non rendu</text>" not in svg and ">– non rendu</text>" in svg
+    assert "<title>ana, 02_seats : non noté : " + UNREADABLE + "</title>" in svg
 
 
 # -- what is written: the heat map only, only where told ----------------------------------------
