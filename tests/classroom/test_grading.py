@@ -198,7 +198,7 @@ def test_every_cheat_scores_0_and_honest_students_score_as_before(tmp_path):
                      "ex2_3_answer": '"e4 d5"', "ex2_4_answer": '"DEf@c2, ITm@b3"'}
     released = json.dumps([json.loads((tmp_path / "release" / a.name / f"{a.name}.ipynb").read_text(encoding="utf-8"))
                            for a in made])
-    assert "BEGIN SOLUTION" not in released and "solution()" not in released and "<summary>Answer" not in released
+    assert "BEGIN SOLUTION" not in released and "p.solution()" not in released and "<summary>Answer" not in released
     for a in made:
         for cell in json.loads((tmp_path / "release" / a.name / f"{a.name}.ipynb").read_text(encoding="utf-8"))["cells"]:
             meta = cell["metadata"]["nbgrader"]
