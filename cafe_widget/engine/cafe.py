@@ -80,6 +80,9 @@ class Turn:
     ends_game: bool = False
     variant: bool = False
     removed: tuple[str, ...] = ()
+    #: A blind best turn (``best_turn(…, blind=True)``) that stops at a card that turned up a
+    #: table while more cards could follow: the rest is chosen once the new table is seen (R9).
+    goes_on: bool = False
 
     @property
     def points(self) -> int:
@@ -226,10 +229,12 @@ class Cafe:
         """Seats, in reading order, where ``guest`` may be the next card."""
         return self.begin_turn(variant).legal_seats(guest)
 
-    def best_turn(self, hand, variant: bool = False) -> Turn | None:
+    def best_turn(self, hand, variant: bool = False, blind: bool = False) -> Turn | None:
         """The legal turn with the most points for ``hand`` (a list, or ``"RUf ITf ITm"``),
-        found exactly; None when no card may be placed. Ties: see :mod:`.search`."""
-        return self.begin_turn(variant).best_turn(hand)
+        found exactly; None when no card may be placed. Ties: see :mod:`.search`. ``blind``:
+        without the table pile's order, as the player to move knows the café (a turn that turns
+        up a table may stop there, ``Turn.goes_on``; :mod:`.search`)."""
+        return self.begin_turn(variant).best_turn(hand, blind)
 
 
 # -- notation helpers, shared with the game notation -------------------------------------
@@ -334,19 +339,28 @@ class TurnState:
             scores[seat] = self._seat(guest, seat).cards[-1]
         return scores
 
-    def best_turn(self, hand) -> Turn | None:
+    def best_turn(self, hand, blind: bool = False) -> Turn | None:
         """The best way to finish this turn with cards from ``hand`` (those not yet placed):
         the finished turn, cards already placed included; None if there is none (R4–R14).
-        Mid-turn, ending at once is one of the ways, and the best when no card adds points."""
+        Mid-turn, ending at once is one of the ways, and the best when no card adds points.
+        ``blind``: as the player knows it, without the table pile's order (:mod:`.search`): a
+        turn whose last card turned up a table while more could follow has ``goes_on``."""
+        from dataclasses import replace
+
         from .search import best_placements, parse_hand
 
-        placements = best_placements(self, parse_hand(hand))
+        hand = parse_hand(hand)
+        placements = best_placements(self, hand, blind)
         if placements is None:
             return self.finish() if self.cards and self.can_end() else None
         state = self
         for guest, seat in placements:
             state = state.place(guest, seat)
-        return state.finish()
+        turn = state.finish()
+        if blind and turn.cards[-1].cleared and not turn.ends_game and len(hand) > len(placements) \
+                and len(state.cards) < state.max_cards():
+            turn = replace(turn, goes_on=True)
+        return turn
 
     def undo(self) -> "TurnState":
         """The turn without its last card (replayed from the start, so a clearing is undone

@@ -214,13 +214,14 @@ class Game(PlayedGame[GameState, TurnState]):
         turn = self._begin()
         return [f"{g}@{s}" for g in dict.fromkeys(self.hand()) for s in turn.legal_seats(g)]
 
-    def best_turn(self) -> Turn | None:
-        """The best turn for the player to move (see :meth:`Cafe.best_turn`), found exactly and
-        not played. Mid-turn, the best way to finish it, the cards already placed included.
-        None when the game is over or no card of the hand may be placed."""
+    def best_turn(self, seen: bool = False) -> Turn | None:
+        """The best turn for the player to move (:meth:`Cafe.best_turn`), not played, on what
+        that player may know: a turn that turns up a table while more cards could follow stops
+        there (``Turn.goes_on``, R9). ``seen=True``: exact, the pile's order read. Mid-turn, the
+        best way to finish it. None when the game is over or no card of the hand may be placed."""
         if self.is_over:
             return None
-        return self._begin().best_turn(self.hand())
+        return self._begin().best_turn(self.hand(), blind=not seen)
 
     def seat_scores(self, guest: str) -> dict[str, CardScore]:
         """Seats where ``guest`` (from the hand) may be the next card, with what it would score."""
@@ -448,7 +449,7 @@ class Game(PlayedGame[GameState, TurnState]):
         hand = st.hands[entry.player]
         memo = self._best_before.get(id(st))
         if memo is None or memo[0] is not st:
-            best = st.cafe.best_turn(hand, st.variant) if hand and st.over is None else None
+            best = st.cafe.best_turn(hand, st.variant, blind=True) if hand and st.over is None else None
             memo = (st, best)
             self._best_before[id(st)] = memo
         return ReviewEntry(index + 1, entry.player, entry.kind, entry.action, entry.points,

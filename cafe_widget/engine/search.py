@@ -26,9 +26,20 @@ Speed comes from these, none of which leaves a legal turn out:
   would start a ladies' or men's table there (R14), only those whose table could still be
   completed within the turn are tried in full;
 - a position reached in two orders (``A@x, B@y`` and ``B@y, A@x``) is searched once.
+
+**Blind** (``blind=True``): what the player to move may know. The table pile is face down: which
+table a clearing turns up (R9) is seen only once the card that clears is placed, and what the
+player does then is chosen then. So a blind search never looks past a card that clears a table
+while more cards could follow: such a turn is a *plan* that stops there (its points so far; the
+rest is chosen once the new table is seen), weighed against the whole turns that need no new
+table. The pile's size is public (it says when a clearing ends the game, R12a), its order never
+read. The hint, the computer players and the review play blind; a puzzle whose table pile is
+part of its question is searched exactly (the default).
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from ..i18n import N_
 from .cards import GUEST_COPIES, check_copies, guest_sort_key, parse_guest
@@ -67,8 +78,11 @@ class _Search:
     ``cands[s]`` the kinds whose nation is that of a table seat ``s`` touches (R5).
     """
 
-    def __init__(self, state, hand):
+    def __init__(self, state, hand, blind: bool = False):
         cafe = state.cafe
+        self.blind = blind
+        self.last_cleared: list = []
+        self.drawn: list = []        # places whose table this turn turned up, in order
         self.variant = state.variant
         self.seats = list(cafe.seats)
         self.tables = list(cafe.tables)
@@ -219,10 +233,11 @@ class _Search:
         ``(saved café and counts, ended)``, ``ended`` when the pile ran short (R12a)."""
         seats, tables = self.seats, self.tables
         saved = (list(seats), list(tables), self.pile_used,
-                 list(self.women), list(self.men), list(self.own), self.cands)
+                 list(self.women), list(self.men), list(self.own), self.cands, len(self.drawn))
         for t in full:
             for i in TABLE_SEATS[t]:
                 seats[i] = None
+        self.last_cleared = list(full)
         ended = len(self.pile) - self.pile_used < len(full)
         if ended:  # R12a: the café cannot be completed; the game ends
             for t in full:
@@ -231,13 +246,15 @@ class _Search:
             for t in full:
                 tables[t] = self.pile[self.pile_used]
                 self.pile_used += 1
+                self.drawn.append(t)
         self.recount()
         return saved, ended
 
     def unseat(self, s: int, undo) -> None:
         """Take back the card on ``s`` and the clearing it caused, if any."""
         if undo is not None:
-            seats, tables, self.pile_used, women, men, own, self.cands = undo[0]
+            seats, tables, self.pile_used, women, men, own, self.cands, drawn = undo[0]
+            del self.drawn[drawn:]
             self.seats[:], self.tables[:] = seats, tables
             self.women[:], self.men[:], self.own[:] = women, men, own
         self._count(s, self.seats[s], -1)
@@ -303,12 +320,13 @@ class _Search:
                 continue
             points, new_pending, new_single, undo = tried
             ended = undo is not None and undo[1]
+            unseen = self.blind and undo is not None and not ended   # a table turned up: seen only then
             candidates = []
             self.count[k] -= 1
             self.placed.append(s)
             if ended or (not new_pending and not (new_single and new_single[1] == "forming")):
-                candidates.append((points, 1, ((s, k),)))  # the turn may end here
-            if not ended and self.may_place(n_cards + 1, new_single):
+                candidates.append((points, 1, ((s, k),)))  # the turn may end here (or, blind, the plan)
+            if not ended and not unseen and self.may_place(n_cards + 1, new_single):
                 rest = self.best(n_cards + 1, new_pending, new_single)
                 if rest is not None:
                     candidates.append((points + rest[0], 1 + rest[1], ((s, k),) + rest[2]))
@@ -321,9 +339,11 @@ class _Search:
         return found
 
     def every(self, n_cards: int, pending, single_sex, points: int = 0, moves: tuple = ()):
-        """Every way to finish the turn from here, one by one: ``(points, moves)``
+        """Every way to finish the turn from here, one by one: ``(points, moves, goes_on)``
         with the café (``self.seats``, ``self.tables``, ``self.pile_left()``) and the hand
-        (``self.hand_left()``) as that turn leaves them, while the caller looks.
+        (``self.hand_left()``) as that turn leaves them, while the caller looks. Blind, a plan
+        that stops at a clearing has ``goes_on`` (more cards may follow, chosen once the new
+        table is seen) and ``self.last_cleared`` the places cleared.
 
         The step (seat, may it end, may a card follow, take it back) is :meth:`general`'s,
         written out again: a shared generator made the search half as slow again."""
@@ -333,12 +353,13 @@ class _Search:
                 continue
             gained, new_pending, new_single, undo = tried
             ended = undo is not None and undo[1]
+            unseen = self.blind and undo is not None and not ended
             self.count[k] -= 1
             self.placed.append(s)
             here = moves + ((s, k),)
             if ended or (not new_pending and not (new_single and new_single[1] == "forming")):
-                yield points + gained, here
-            if not ended and self.may_place(n_cards + 1, new_single):
+                yield points + gained, here, unseen and self.may_place(n_cards + 1, new_single) and any(self.count)
+            if not ended and not unseen and self.may_place(n_cards + 1, new_single):
                 yield from self.every(n_cards + 1, new_pending, new_single, points + gained, here)
             self.placed.pop()
             self.count[k] += 1
@@ -407,13 +428,14 @@ def _better(a, b) -> bool:
     return a[2] < b[2]
 
 
-def best_placements(state, hand) -> list[tuple[str, str]] | None:
+def best_placements(state, hand, blind: bool = False) -> list[tuple[str, str]] | None:
     """The placements of the best way to finish the turn ``state`` with cards from ``hand``
     (after the cards already placed), ties broken as above: ``[(guest, seat), …]``, or None
-    if no card can be added so that the turn may end."""
+    if no card can be added so that the turn may end. ``blind``: the plan stops at a card that
+    turns up a table while more could follow (module docstring)."""
     if state.ended:
         return None
-    search = _Search(state, list(hand))
+    search = _Search(state, list(hand), blind)
     found = search.best(len(state.cards), state.pending, state.single_sex)
     if found is None:
         return None
@@ -429,7 +451,39 @@ def every_turn(state, hand):
     if state.ended:
         return
     search = _Search(state, list(hand))
-    for points, moves in search.every(len(state.cards), state.pending, state.single_sex):
+    for points, moves, _ in search.every(len(state.cards), state.pending, state.single_sex):
         yield (points, [(search.kinds[k], SEATS[s]) for s, k in moves],
                Cafe(tuple(search.tables), tuple(search.seats), search.pile_left()),
                search.hand_left())
+
+
+class Plan(NamedTuple):
+    """A turn as the player to move may weigh it (:func:`every_plan`)."""
+
+    points: int
+    placements: list
+    after: object          # the café after, each table turned up this turn left out (None)
+    kept: list             # the cards left in hand
+    goes_on: bool          # it stops at a card that turned up a table; more may follow (R9)
+    ends_game: bool        # a clearing found no table to turn up: the game ends (R12a)
+
+
+def every_plan(state, hand):
+    """:func:`every_turn` as the player to move may know it (blind, module docstring), each a
+    :class:`Plan`. A plan that stops at a clearing with more cards to come ``goes_on``. Its
+    café after leaves out every table the turn turned up (it is not known before it is seen),
+    with a pile in no particular order (its size is known, its order is not)."""
+    from .cafe import Cafe
+
+    if state.ended:
+        return
+    search = _Search(state, list(hand), blind=True)
+    start = sorted(search.pile)
+    for points, moves, goes_on in search.every(len(state.cards), state.pending, state.single_sex):
+        tables = list(search.tables)
+        ends_game = tables.count(None) > state.cafe.tables.count(None)
+        for t in search.drawn:
+            tables[t] = None
+        yield Plan(points, [(search.kinds[k], SEATS[s]) for s, k in moves],
+                   Cafe(tuple(tables), tuple(search.seats), tuple(start[:len(search.pile_left())])),
+                   search.hand_left(), goes_on, ends_game)

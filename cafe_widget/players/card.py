@@ -2,6 +2,13 @@
 one whole turn, in notation (``["RUf@c2", "ITf@c4", "end"]``, ``["draw"]``, ``["down:ITm"]`` or
 ``["declare"]``), which ``game.act`` carries out. Players only read the game; the rules engine
 checks everything they do. Pure Python on top of the engine.
+
+They decide on what the player to move may know (issue 38): the café, their own hand and
+face-down cards, the sizes of the other hands and piles, the box, the scores — never the other
+hands, the guest pile's order or the table pile's order. Their searches are blind
+(:mod:`cafe_widget.engine.search`): a turn that turns up a table (R9) while more cards could
+follow is a plan up to that card; the card is played on a copy of the game, the new table is
+seen as it would be at the table, and the rest of the turn is chosen then (:func:`_go_on`).
 """
 
 from __future__ import annotations
@@ -10,7 +17,7 @@ import random
 from collections import Counter
 
 from ..engine import Game, IllegalMove
-from ..engine.search import every_turn
+from ..engine.search import every_plan
 from ..engine.cards import full_guest_deck
 from ..engine.layout import SEAT_TABLES, TABLE_SEATS
 
@@ -73,8 +80,21 @@ class RandomPlayer(Player):
 
 
 def _turn_actions(turn) -> list[str]:
-    """A finished turn as actions: its placements, then ``end`` unless the game ended (R12a)."""
-    return [c.text for c in turn.cards] + ([] if turn.ends_game else ["end"])
+    """A finished turn as actions: its placements, then ``end`` unless the game ended (R12a) or
+    the turn goes on once a new table is seen (``goes_on``)."""
+    return [c.text for c in turn.cards] + ([] if turn.ends_game or turn.goes_on else ["end"])
+
+
+def _go_on(player: "Player", game: Game, actions: list[str]) -> list[str]:
+    """A turn planned up to a card that turns up a table (R9): those actions, played on a copy
+    of the game — the new table is seen then, as at the table —, then what ``player`` chooses
+    for the rest of the turn."""
+    trial = game.copy()
+    for action in actions:
+        trial.act(action)
+    if trial.is_over or trial.turn is None or trial.to_move != game.to_move:
+        return actions
+    return actions + player.actions(trial)
 
 
 def _declare_if_ahead(game: Game) -> bool:
@@ -102,10 +122,11 @@ class GreedyPlayer(Player):
     def actions(self, game: Game) -> list[str]:
         if _declare_if_ahead(game):
             return [f"declare:{game.to_move + 1}"]
-        turn = game.best_turn()
+        turn = game.best_turn()          # blind: on what the player may know
         if turn is None:
             return _fallback(game, _least_useful)
-        return _turn_actions(turn)[len(game.turn.cards) if game.turn else 0:]
+        actions = _turn_actions(turn)[len(game.turn.cards) if game.turn else 0:]
+        return _go_on(self, game, actions) if turn.goes_on else actions
 
 
 #: The value of a turn that ends the game (R12a) and loses it: below every other.
@@ -114,7 +135,8 @@ LOSING = -1000
 
 class StrongPlayer(Player):
     """Weighs what a turn keeps and leaves, not only its points, and is patient. Of every legal
-    turn (``every_turn``), the ``width`` with the most points are valued at
+    turn (``every_plan``: blind, a turn that turns up a table is a plan up to it and the rest
+    is chosen once the table is seen), the ``width`` with the most points are valued at
 
         points + ``fit``   × each card kept that still has a seat in the café left (R5–R7)
                + ``score`` × each card kept that could score there on its own (R8)
@@ -163,6 +185,8 @@ class StrongPlayer(Player):
             except IllegalMove:
                 return actions
             return fallback
+        if "@" in actions[-1]:   # no "end": a plan up to a table turned up (or the game's end, R12a)
+            return _go_on(self, game, actions)
         return actions
 
     def _near_end(self, game: Game) -> bool:
@@ -176,19 +200,18 @@ class StrongPlayer(Player):
     def _weigh(self, game: Game) -> tuple[int, list[tuple[float, list[str]]]]:
         """The most points any turn scores, and the turns weighed, best first."""
         state = game.turn or game.cafe.begin_turn(game.variant)
-        turns = list(every_turn(state, game.hand()))
+        turns = list(every_plan(state, game.hand()))
         if state.cards and state.can_end():   # mid-turn, ending at once is a way too
-            turns.append((0, [], state.cafe, list(game.hand())))
+            turns.append((0, [], state.cafe, list(game.hand()), False, False))
         turns.sort(key=lambda t: (-t[0], -len(t[1])))  # stable: reading order among ties
         chances = _holding_chances(game) if self.open else {}
         near_end = self._near_end(game)
         ranked, seen = [], set()
-        for points, placements, after, kept in turns:
+        for points, placements, after, kept, goes_on, ended in turns:
             if (after, tuple(kept)) in seen:
                 continue
             seen.add((after, tuple(kept)))
             value = points - (2 * len(kept) if near_end else 0)
-            ended = after.tables.count(None) > state.cafe.tables.count(None)
             if ended:
                 # this turn ends the game (R12a): take it to win, never to lose
                 value += -LOSING if _wins_if_over(game, points, len(kept) - len(game.hand())) else LOSING
@@ -199,7 +222,7 @@ class StrongPlayer(Player):
                 value += self.score * sum(1 for g in kept if values.get(g, 0) > 0)
                 value -= self.open * _expected_best(values, chances)
             moves = [f"{g}@{s}" for g, s in placements]
-            tail = [] if ended else ["end"]
+            tail = [] if ended or goes_on else ["end"]
             if (not ended and not kept and game.turn is None
                     and _wins_if_over(game, points, -len(game.hand()))):
                 value += -LOSING   # the hand is empty and it is ahead: declare at once (R12c)

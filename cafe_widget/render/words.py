@@ -130,6 +130,8 @@ WORDS = Localized({
                        "make now (the seats are numbered in order)."),
     "hint_mid": N_("Hint, not played: finish with {turn}; this turn then makes {points} points."),
     "hint_undo": N_(" Taking your cards back could make {points}."),
+    "hint_goes_on": N_(" That card turns up a new table (R9): choose the rest of the turn once you see it "
+                       "(the table pile is face down, so the hint does not look past it)."),
     "hint_end": N_("Hint: no card adds points now; end the turn ({points} points)."),
     "hint_none_draw": N_("Hint: no card of this hand may be placed now (R5–R7): draw a "
                             "card (R10)."),
@@ -145,6 +147,7 @@ WORDS = Localized({
     "palette": N_("Palette: every kind of guest. Pick one, then a lit seat."),
     "piles": N_("Guest pile {guests} · table pile {tables}"),
     "table_pile": N_("Table pile {tables}"),
+    "puzzle_pile": N_("The table pile, top first: {top} (in a puzzle you know it)"),
     "counts": N_("hand {hand} · face down {down}"),
     "handover": N_("{name}, your turn: click here to see your hand"),
     "pick_card": N_("Pick a card from the hand first, then a seat."),

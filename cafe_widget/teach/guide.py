@@ -111,7 +111,7 @@ class Guide(Steps):
         cards already placed in the turn do not change the goal)."""
         if self.step not in self._best:
             state = game.state
-            self._best[self.step] = state.cafe.best_turn(state.hands[self.player], game.variant)
+            self._best[self.step] = state.cafe.best_turn(state.hands[self.player], game.variant, blind=True)
         return self._best[self.step]
 
     def instruction(self, game: Game, lang: str | None = None) -> str:

@@ -56,6 +56,7 @@ WORDS = Localized({
     "did_down": N_("laid a card face down"),
     "did_declare": N_("declared the end (R12c)"),
     "best_then": N_("best then: {turn} = {points}"),
+    "best_goes_on": N_("best then: {turn} = {points}, and the rest once the table it turns up is seen (R9)"),
     "did_action": N_("{action} = {points}"),
     "best_missed": N_("best then: {turn} = {points} ({missed} more)"),
     "was_best": N_("the best action then"),
@@ -388,8 +389,8 @@ def review(game, player: int | None = None, lang: str | None = None) -> None:
             print(_say(lang, "review", number=e.number, n=e.player + 1, did=did, best=best))
             continue
         did = _say(lang, "did_" + e.kind, action=e.action, points=e.points)
-        best = (_say(lang, "best_then", turn=e.best_text, points=e.best_points) if e.best is not None
-                else _say(lang, "no_best"))
+        best = (_say(lang, "best_goes_on" if e.best.goes_on else "best_then", turn=e.best_text, points=e.best_points)
+                if e.best is not None else _say(lang, "no_best"))
         if e.kind == "declare":
             best = _say(lang, "hand_empty")
         print(_say(lang, "review", number=e.number, n=e.player + 1, did=did, best=best))

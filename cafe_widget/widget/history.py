@@ -103,7 +103,8 @@ class HistoryScreen(LookingBack):
         self._hint = _hint_labels(review.best.cards, 0)
         played = (f"{entry.turn.text} = {entry.turn.points}" if entry.turn is not None
                   else self._entry_words(entry))
-        self._set_status(say(self.lang, "history_best", turn=review.best.text, points=review.best.points, played=played), "ok")
+        self._set_status(say(self.lang, "history_best", turn=review.best.text, points=review.best.points, played=played)
+                         + (say(self.lang, "hint_goes_on") if review.best.goes_on else ""), "ok")
 
     def _sheet_rows(self) -> tuple[str, ...]:
         """One row a turn, newest last; in review, the person's placing turns get the best

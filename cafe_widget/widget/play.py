@@ -284,9 +284,11 @@ class PlayScreen:
             text = (say(lang, "hint_end", points=turn.points) if len(turn.cards) == placed else
                     say(lang, "hint_mid", turn=", ".join(c.text for c in turn.cards[placed:]),
                         points=turn.points))
-            fresh = game.state.cafe.best_turn(game.state.hands[game.to_move], game.variant)
+            fresh = game.state.cafe.best_turn(game.state.hands[game.to_move], game.variant, blind=True)
             if fresh is not None and fresh.points > turn.points:
                 text += say(lang, "hint_undo", points=fresh.points)
+        if turn.goes_on:
+            text += say(lang, "hint_goes_on")
         self._show_hint(turn, placed, text)
 
     def _hint_none(self, refusal) -> None:

@@ -37,6 +37,8 @@ class PuzzleMode(Mode):
         info = (say(lang, "puzzle_task"), say(lang, "puzzle_how"))
         if p.variant:
             info += (say(lang, "puzzle_variant"),)
+        if turn.cafe.pile:    # part of the question: a table a clearing turns up (R9) is known here
+            info += (say(lang, "puzzle_pile", top=" ".join(turn.cafe.pile[:3])),)
         if total > 1:
             info += (say(lang, "puzzle_count", solved=len(w._solved), total=total),)
         if turn.cards:

@@ -256,11 +256,13 @@ def test_review_of_seeded_games_against_the_search(players, seed, variant):
         totals[entry.player] += entry.points
         cafe = Cafe.parse(entry.cafe)
         hand = [] if entry.hand == "-" else entry.hand.split()
-        expected = cafe.best_turn(hand, variant) if hand else None
+        expected = cafe.best_turn(hand, variant, blind=True) if hand else None   # what the player could know
         assert (entry.best_text, entry.best_points) == ((expected.text, expected.points) if expected
                                                           else (None, None))
         if entry.kind == "turn":
-            assert entry.action == entry.turn.text and entry.best_points >= entry.points
+            # a turn that went on after a table was turned up may beat the plan that stops there
+            went_on = any(c.cleared for c in entry.turn.cards[:-1])
+            assert entry.action == entry.turn.text and (entry.best_points >= entry.points or went_on)
             assert cafe.play(entry.action, variant).points == entry.points
         else:
             assert entry.points == 0 and entry.kind in ("draw", "down", "declare")
