@@ -95,6 +95,8 @@ c.JupyterHub.tornado_settings = {{'slow_spawn_timeout': 0}}
             os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(20)
         subprocess.run(["pkill", "-f", "--", f"--port={self.port}"], check=False)
+        # the game service the hub started again after a test killed it lives in a session of its own
+        subprocess.run(["pkill", "-KILL", "-f", "--", f"cafe_widget.service --data {self.folder / 'tables'}"], check=False)
         for user in self.teachers + self.students:    # its users' servers and kernels: never a leftover
             subprocess.run(["pkill", "-KILL", "-u", user], check=False)
         self.log.close()
