@@ -3,8 +3,10 @@
 look), the third the **answer** with its whole explanation. A right answer at any try says so.
 
 Tries are counted per question (the café or position, the move, what is asked) within the
-kernel: asking the same question again, by re-running the cell, is the next try. An answer that
-cannot be read (``"4 points"`` is read as 4; ``"four"`` is not) is explained and costs no try.
+kernel: asking the same question again, by re-running the cell, is the next try; a check naming
+its ``exercise=`` goes on in a new kernel from the progress file (its wrong tries, whether its
+answer was shown). An answer that cannot be read (``"4 points"`` is read as 4; ``"four"`` is
+not) is explained and costs no try.
 ``answer=True`` on a check shows the answer at once, and is remembered as such (and in the
 student's progress, :mod:`cafe_widget.teach.progress_file`).
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 import os
 
 from ..i18n import N_, Localized
+from . import progress_file
 from .progress_file import record
 
 WORDS = Localized({
@@ -53,6 +56,8 @@ class GradedRule(Exception):
 
 class Tries:
     """The wrong answers given to each question so far, and the questions whose answer was shown.
+    A question of a numbered exercise goes on from the student's progress file in a new kernel
+    (its wrong tries, whether its answer was shown: ``climb(…, exercise=)``), never back.
     ``graded``: a graded assignment's rule (:func:`assignment_mode`), the ladder stops at the
     hint: no answer is shown, whatever the try or ``answer=True``. Once on, it stays on: setting
     it to False raises :class:`GradedRule` (only the tests start afresh, ``_reset_for_tests``)."""
@@ -73,9 +78,12 @@ class Tries:
         elif self._graded:
             raise GradedRule(WORDS.text("stays_on"))
 
-    def climb(self, key, right: bool, show: bool = False) -> tuple[str, int]:
+    def climb(self, key, right: bool, show: bool = False, exercise=None) -> tuple[str, int]:
         """One more answer to the question ``key``: (the stage to show — ``"right"``, ``"nudge"``,
-        ``"hint"`` or ``"answer"`` — and this answer's try, from 1)."""
+        ``"hint"`` or ``"answer"`` — and this answer's try, from 1). With ``exercise`` (``"4.1"``),
+        the ladder goes on from what the progress file holds of it, tries of other kernels too."""
+        if exercise is not None:
+            self._recall(key, exercise)
         wrong = self._wrong.get(key, 0)
         if self.graded:
             if right:
@@ -93,6 +101,18 @@ class Tries:
         if stage == "answer":
             self._shown.add(key)
         return stage, wrong + 1
+
+    def _recall(self, key, exercise) -> None:
+        """``key``'s wrong tries and shown answer, at least what the progress file holds of
+        ``exercise`` (another kernel's): the counts only grow."""
+        earlier = progress_file.earlier(exercise)
+        if earlier is None:
+            return
+        wrong, shown = earlier
+        if wrong > self._wrong.get(key, 0):
+            self._wrong[key] = wrong
+        if shown:
+            self._shown.add(key)
 
     def shown(self, key) -> bool:
         """Whether the answer to ``key`` was shown (asked for, or after the third wrong try)."""
@@ -114,6 +134,7 @@ class Tries:
         assignment's folder."""
         self.forget()
         self._graded = False
+        progress_file._forget_notices()
 
 
 #: The kernel's tries, for every check of the package.
@@ -162,7 +183,7 @@ def step(key, lang: str | None, *, right: bool, show: bool, exercise, message: s
     answer: ``solution`` alone when asked for with ``show``, ``answer`` (what was said, and the
     answer) after three wrong tries —, and the hint as shown). Recorded in the progress file
     when the check names its ``exercise``."""
-    stage, tries = TRIES.climb(key, right, show)
+    stage, tries = TRIES.climb(key, right, show, exercise)
     hint = WORDS.text("hint_head", lang) + hint if hint else ""
     if stage == "right":
         seen = message + (WORDS.text("after_answer", lang) if TRIES.shown(key) else "")

@@ -5,10 +5,16 @@ A check that names its exercise (``check_points(…, exercise="4.2")``) records 
 The record is a small JSON file that survives kernel restarts: ``$CAFE_WIDGET_PROGRESS`` if set,
 else ``progress.json`` in the user's data directory (``$XDG_DATA_HOME/cafe_widget``,
 ``~/.local/share/cafe_widget``; ``%APPDATA%\\cafe_widget`` on Windows). It is written whole to a
-temporary file and renamed over the old one (atomic: a crash never leaves half a file), and a
-file that cannot be read, or is not ours, is set aside beside it (``….broken-N``) with a
-sentence saying so — never a traceback, never lost silently. A kernel nbgrader runs (autograde,
-validate: ``$NBGRADER_EXECUTION`` set) records nothing: the teacher's own file is not the class's.
+temporary file and renamed over the old one (atomic: a crash never leaves half a file).
+
+A student's progress is never lost nor written over, and never a traceback: a file whose text is
+not ours (not JSON, not a record) is set aside beside it (``….broken-N``) and a new one started; a
+file the system will not let us read (no permission, a folder, …) is left as it is and nothing
+is recorded while it cannot be read — not elsewhere either: a second file would split the
+record; an entry that cannot be read is left in the file as it is, the others are used. Each of
+these, and a record that cannot be written, is said once in the kernel, in the student's language.
+A kernel nbgrader runs (autograde, validate: ``$NBGRADER_EXECUTION`` set) neither reads nor
+records: the teacher's own file is not the class's.
 
 ``teach.progress()`` shows it; :func:`export` writes a copy a student can hand in (CSV or JSON,
 with the student's name when given), which ``python -m cafe_widget.classroom summary`` reads.
@@ -18,6 +24,7 @@ Standard library only.
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import os
@@ -67,28 +74,58 @@ def _empty() -> dict:
     return {"format": FORMAT, "version": 1, "exercises": {}}
 
 
-def _valid(data) -> bool:
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != 1:
-        return False
-    exercises = data.get("exercises")
-    if not isinstance(exercises, dict):
-        return False
-    for name, entry in exercises.items():
-        if not (isinstance(name, str) and isinstance(entry, dict)
-                and entry.get("state") in (TRIED, SOLVED, ANSWER)
-                and isinstance(entry.get("tries"), int) and not isinstance(entry.get("tries"), bool)
-                and entry["tries"] >= 0):
-            return False
-    return True
+def _ours(data) -> bool:
+    """Whether ``data`` is a record (its entries may still be bad, :func:`_good`)."""
+    return (isinstance(data, dict) and data.get("format") == FORMAT and data.get("version") == 1
+            and isinstance(data.get("exercises"), dict))
 
 
-#: What is said about the file itself, in the student's language.
-NOTICES = {"set_aside": N_("Your progress file {path} could not be read: it is kept as {kept}, "
-                           "and a new one is started.")}
+def _good(entry) -> bool:
+    """Whether one exercise's entry can be read: ``{"state": …, "tries": n ≥ 0}``."""
+    return (isinstance(entry, dict) and entry.get("state") in (TRIED, SOLVED, ANSWER)
+            and isinstance(entry.get("tries"), int) and not isinstance(entry.get("tries"), bool)
+            and entry["tries"] >= 0)
 
 
-def _notice(key: str, **facts) -> None:
-    print(translate(NOTICES[key], current(None)).format(**facts))
+#: What is said about the file itself, in the student's language (once in a kernel).
+NOTICES = {
+    "set_aside": N_("Your progress file {path} could not be read: it is kept as {kept}, "
+                    "and a new one is started."),
+    "unreadable": N_("Your progress file {path} could not be read ({reason}): it is left as it is, "
+                     "and nothing is recorded while it cannot be read."),
+    "unwritable": N_("Your progress could not be saved in {path} ({reason}): what you do now is not "
+                     "recorded."),
+    "bad_entries": NN_("Your progress file {path} has an entry that could not be read, left as it is: "
+                       "{names}.",
+                       "Your progress file {path} has entries that could not be read, left as they are: "
+                       "{names}."),
+}
+#: Why a file could not be read or written, by the system's error number (else ``other``).
+REASONS = {errno.ENOENT: N_("the folder does not exist"), errno.ENOTDIR: N_("the folder does not exist"),
+           errno.EACCES: N_("permission denied"), errno.EPERM: N_("permission denied"),
+           errno.EROFS: N_("permission denied"), errno.EISDIR: N_("it is a folder"),
+           errno.ENOSPC: N_("the disk is full"), getattr(errno, "EDQUOT", errno.ENOSPC): N_("the disk is full"),
+           "other": N_("the system refused it")}
+
+_said: set = set()      # the notices said in this kernel: (key, path)
+
+
+def reason(err: OSError, lang: str | None = None) -> str:
+    """Why ``err`` happened, in the student's words and language (never the system's English)."""
+    return translate(REASONS.get(err.errno, REASONS["other"]), current(lang))
+
+
+def _notice(key: str, n: int | None = None, **facts) -> None:
+    """Say ``NOTICES[key]``, once in the kernel for a file."""
+    if (key, facts.get("path")) in _said:
+        return
+    _said.add((key, facts.get("path")))
+    print(translate(NOTICES[key], current(None), n).format(**facts))
+
+
+def _forget_notices() -> None:
+    """A new kernel's (the tests'): every notice may be said again."""
+    _said.clear()
 
 
 def _say(message, lang: str | None, n: int | None = None, **facts) -> str:
@@ -96,32 +133,45 @@ def _say(message, lang: str | None, n: int | None = None, **facts) -> str:
     return translate(message, current(lang), n).format(**facts)
 
 
-def load() -> dict:
-    """The record, read from its file (a fresh one when there is none); a broken or foreign
-    file is set aside with a sentence saying where it went."""
+def _open() -> tuple[dict, bool]:
+    """(the record, whether it may be written back). A file whose text is not a record is set
+    aside (``….broken-N``) and a fresh record may be written; a file that cannot be read, or set
+    aside, is left as it is and may not be written over; entries that cannot be read are named
+    and stay in the record as they are. Each said once."""
     where = path()
     try:
-        text = where.read_text(encoding="utf-8")
+        raw = where.read_bytes()
     except FileNotFoundError:
-        return _empty()
-    except OSError:
-        return _empty()
+        return _empty(), True
+    except OSError as err:
+        _notice("unreadable", path=str(where), reason=reason(err))
+        return _empty(), False
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = json.loads(raw.decode("utf-8"))
+    except ValueError:          # not UTF-8 (UnicodeDecodeError), not JSON
         data = None
-    if _valid(data):
-        return data
+    if _ours(data):
+        bad = [name for name, entry in data["exercises"].items() if not _good(entry)]
+        if bad:
+            _notice("bad_entries", len(bad), path=str(where), names=", ".join(sorted(bad)))
+        return data, True
     n = 1
     while where.with_name(f"{where.name}.broken-{n}").exists():
         n += 1
     kept = where.with_name(f"{where.name}.broken-{n}")
     try:
         where.replace(kept)
-    except OSError:
-        kept = where
+    except OSError as err:      # cannot be set aside: not written over either
+        _notice("unreadable", path=str(where), reason=reason(err))
+        return _empty(), False
     _notice("set_aside", path=str(where), kept=str(kept))
-    return _empty()
+    return _empty(), True
+
+
+def load() -> dict:
+    """The record, read from its file (a fresh one when there is none or it cannot be read; what
+    happened said once, :func:`_open`)."""
+    return _open()[0]
 
 
 def save(data: dict) -> None:
@@ -148,34 +198,53 @@ def by_a_grader() -> bool:
     return bool(os.environ.get("NBGRADER_EXECUTION"))
 
 
+def earlier(exercise: str) -> tuple[int, bool] | None:
+    """What the file holds of ``exercise`` for the ladder of a new kernel: (its wrong tries, whether
+    its answer was shown); None when nothing is recorded, or in a kernel nbgrader runs."""
+    if by_a_grader():
+        return None
+    entry = load()["exercises"].get(str(exercise))
+    if not _good(entry):
+        return None
+    if entry["state"] == SOLVED:
+        return max(0, entry["tries"] - 1), False
+    return entry["tries"], entry["state"] == ANSWER
+
+
 def record(exercise: str, stage: str, tries: int, shown: bool) -> None:
     """A check's outcome for ``exercise`` (``"4.2"``): ``stage`` is the ladder's (``"right"``,
     ``"nudge"``, ``"hint"``, ``"answer"``), ``tries`` this answer's try, ``shown`` whether its
-    answer was shown. Never raises: a record that cannot be written is not worth a traceback.
-    Nothing is written in a kernel nbgrader runs (:func:`by_a_grader`)."""
+    answer was shown. The tries only grow (this answer is at least one more than the file's).
+    Never raises: a record that cannot be written is said once, not a traceback. Nothing is
+    written in a kernel nbgrader runs (:func:`by_a_grader`), nor over a file that cannot be read."""
     if by_a_grader():
         return
+    data, writable = _open()
+    if not writable:
+        return
+    entry = data["exercises"].get(str(exercise))
+    if not _good(entry):        # none yet (or one that cannot be read: this answer starts it afresh)
+        entry = {"state": TRIED, "tries": 0}
+    if entry["state"] in (SOLVED, ANSWER):
+        return   # done already: a later try changes nothing
+    tries = max(tries, entry["tries"] + 1)
+    if stage == "answer" or (stage == "right" and shown):
+        entry = {"state": ANSWER, "tries": tries}
+    elif stage == "right":
+        entry = {"state": SOLVED, "tries": tries}
+    else:
+        entry = {"state": TRIED, "tries": tries}
+    data["exercises"][str(exercise)] = entry
     try:
-        data = load()
-        entry = data["exercises"].get(str(exercise), {"state": TRIED, "tries": 0})
-        if entry["state"] in (SOLVED, ANSWER):
-            return   # done already: a later try changes nothing
-        if stage == "answer" or (stage == "right" and shown):
-            entry = {"state": ANSWER, "tries": tries}
-        elif stage == "right":
-            entry = {"state": SOLVED, "tries": tries}
-        else:
-            entry = {"state": TRIED, "tries": tries}
-        data["exercises"][str(exercise)] = entry
         save(data)
-    except OSError:
-        pass
+    except OSError as err:
+        _notice("unwritable", path=str(path()), reason=reason(err))
 
 
 def states() -> dict[str, dict]:
     """Every exercise of the course with its state and tries, notebook by notebook (exercises
     recorded that the course does not list, e.g. of an older course, come last)."""
-    recorded = load()["exercises"]
+    recorded = {name: entry for name, entry in load()["exercises"].items() if _good(entry)}
     out: dict[str, dict] = {}
     listed = set()
     for notebook, exercises in course().items():
@@ -189,12 +258,22 @@ def states() -> dict[str, dict]:
     return out
 
 
-def export(target, name: str | None = None) -> Path:
+class NotExported(ValueError):
+    """What makes an export impossible before anything is written (a file that is not ``.csv``
+    or ``.json``, an empty name), as a sentence in the student's language."""
+
+
+def export(target, name: str | None = None, lang: str | None = None) -> Path:
     """Write the record for handing in: ``.csv`` (notebook, exercise, state, tries, and a
-    ``student`` column when ``name`` is given) or ``.json`` (with a top-level ``"student"``)."""
+    ``student`` column when ``name`` is given) or ``.json`` (with a top-level ``"student"``).
+    The states stay the record's own words (``not tried``, ``solved``…) in any language: they
+    are data the teacher's ``summary`` reads. :class:`NotExported` (its sentence in ``lang``)
+    when it cannot be, OSError when the file cannot be written."""
     target = Path(target)
+    if target.suffix.lower() not in (".csv", ".json"):
+        raise NotExported(_say(WORDS["bad_suffix"], lang, name=target.name))
     if name is not None and (not isinstance(name, str) or not name.strip()):
-        raise ValueError(f"name= is the student's name, a non-empty text, not {name!r}")
+        raise NotExported(_say(WORDS["bad_name"], lang))
     name = None if name is None else " ".join(name.split())
     rows = [(nb, ex, e["state"], e["tries"]) for nb, exs in states().items() for ex, e in exs.items()]
     if target.suffix.lower() == ".json":
@@ -203,7 +282,7 @@ def export(target, name: str | None = None) -> Path:
             data["student"] = name
         data["exercises"] = {ex: {"notebook": nb, "state": st, "tries": tr} for nb, ex, st, tr in rows}
         text = json.dumps(data, indent=1)
-    elif target.suffix.lower() == ".csv":
+    else:
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         if name is None:
@@ -213,15 +292,21 @@ def export(target, name: str | None = None) -> Path:
             writer.writerow(("notebook", "exercise", "state", "tries", "student"))
             writer.writerows(row + (name,) for row in rows)
         text = buffer.getvalue()
-    else:
-        raise ValueError(f"export to a .csv or a .json file, not {target.name!r}")
     target.write_text(text, encoding="utf-8")
     return target
 
 
-def reset() -> None:
-    """Forget everything (the file is replaced by an empty record)."""
-    save(_empty())
+def reset() -> bool:
+    """Forget everything (the file is replaced by an empty record); False, said, when it cannot
+    be: a file that cannot be read is not written over, nor one that cannot be written."""
+    if not _open()[1]:
+        return False
+    try:
+        save(_empty())
+    except OSError as err:
+        _notice("unwritable", path=str(path()), reason=reason(err))
+        return False
+    return True
 
 
 # -- what the student sees: teach.progress() ----------------------------------------------------
@@ -247,6 +332,10 @@ WORDS = {
     "reset_done": N_("Your progress is forgotten: every exercise starts afresh."),
     "exported": N_("Written: {path} (for your teacher)."),
     "not_written": N_("Could not write {path}: {reason}. Nothing else changed."),
+    "bad_suffix": N_("Your progress is written to a .csv or a .json file, not {name}: nothing was written."),
+    "bad_name": N_('name= is your name, for your teacher: write it between quotes, like name="Ana". '
+                   "Nothing was written."),
+    "not_reset": N_("Your progress could not be forgotten: nothing changed."),
 }
 #: An exercise's square in the picture, by its state: colour and how it is named.
 SHADES = {NOT_TRIED: "#ffffff", TRIED: "#f3d9a4", "solved_1": "#0b7a35", "solved_2": "#4fae6e",
@@ -350,15 +439,17 @@ def show(export_to=None, reset_all: bool = False, lang: str | None = None, name:
             print(_say(WORDS["reset_ask"], lang, done, done=done))
             return None
         _asked_reset = False
-        reset()
-        print(_say(WORDS["reset_done"], lang))
+        print(_say(WORDS["reset_done" if reset() else "not_reset"], lang))
         return None
     _asked_reset = False
     if export_to is not None:
         try:
-            written = export(export_to, name)
+            written = export(export_to, name, lang)
+        except NotExported as err:   # not a .csv or .json, an empty name: said, not raised
+            print(err)
+            return None
         except OSError as err:   # a folder that does not exist, no permission: said, not raised
-            print(_say(WORDS["not_written"], lang, path=str(export_to), reason=err.strerror or type(err).__name__))
+            print(_say(WORDS["not_written"], lang, path=str(export_to), reason=reason(err, lang)))
             return None
         print(_say(WORDS["exported"], lang, path=str(written)))
         return None

@@ -109,7 +109,7 @@ def test_the_students_own_export_with_her_name_is_read(tmp_path, capsys):
     for name in ("mine.csv", "mine.json"):
         r = summary.read(tmp_path / name)
         assert (r.student, r.exercises) == ("Zoé Martin", {"2.3": ("answer", 3), "4.1": ("solved", 1)})
-    with pytest.raises(ValueError, match="name= is the student's name"):
+    with pytest.raises(ValueError, match="name= is your name"):
         prog.export(tmp_path / "x.csv", name="  ")
 
 
