@@ -27,7 +27,7 @@ from ..engine.board_search import best_action
 from ..engine.cards import GUEST_KINDS, TABLE_ADJECTIVES
 from ..i18n import NN_, N_, Localized, join
 from .ladder import TRIES, WORDS as LADDER_WORDS, not_shown
-from .practice import Feedback, Grade, card_tables, climb, on_the_ladder, read_points
+from .practice import Feedback, Grade, card_tables, climb, on_the_ladder, puzzle_title, read_points
 
 BOARD_PUZZLE_FILE = Path(__file__).resolve().parent.parent / "data" / "board_puzzles.txt"
 LEVELS = (1, 2, 3)
@@ -78,7 +78,10 @@ WORDS = Localized({
                        "table of bar values (B9)."),
     "refused_right": N_("Right: {move} is refused, so it scores nothing: {reason}"),
     "refused_wrong": N_("{move} may not be played, so it scores nothing: {reason}"),
-    "refused_nudge": N_("Look again: may this tile sit there at all (B5, B6, B7)?"),
+    "refused_nudge": N_("Not quite. Check {move} against the rules of seating (B5–B7), then score "
+                        "each tile on its own at each table its chair touches: how many guests sit "
+                        "there once it is down, and are they all of the table's nation (B8)?"),
+    "bad_answer": N_("Could not read your answer: {token!r} {problem}."),
     "chairs_right": N_("Right: {tile} may sit on {chairs}, and nowhere else."),
     "chairs_right_none": N_("Right: {tile} may sit nowhere here."),
     "chairs_wrong": N_("Not quite: {tile} may sit on {chairs}."),
@@ -93,6 +96,7 @@ WORDS = Localized({
                       "a table with two more of one sex than of the other (B6), and a tile alone "
                       "must be joined (B7)."),
     "none": N_("nowhere"),
+    "not_chairs": N_("is not a list of chairs, for example \"c2 d1\""),
 })
 
 
@@ -165,6 +169,11 @@ class BoardPuzzle:
         ``show=True`` gives it at once. An answer that cannot be read costs no try."""
         return on_the_ladder(self._grade(answer, lang), answer, ("board puzzle", self.format()), lang, show,
                              exercise, self._solution(lang), self._hint(lang))
+
+    def hint(self, lang: str | None = None) -> str:
+        """The ladder's hint (what its second wrong try shows), never the best action itself: what
+        the widget's typed ``hint`` shows in a puzzle; no try is counted."""
+        return LADDER_WORDS.text("hint_head", lang) + self._hint(lang)
 
     def _hint(self, lang: str | None) -> str:
         if self._best.kind == "bar":
@@ -239,7 +248,13 @@ class BoardPuzzle:
 
     @property
     def title(self) -> str:
-        return "puzzle" if self.level is None else f"level {self.level}, puzzle {self.number}"
+        """``"level 2, puzzle 5"`` for a committed puzzle, else ``"puzzle"``, in the current
+        language (:meth:`title_in` for another)."""
+        return self.title_in()
+
+    def title_in(self, lang: str | None = None) -> str:
+        """The title in ``lang`` (None: the current language)."""
+        return puzzle_title(self.level, self.number, lang)
 
     def __repr__(self) -> str:
         return f"BoardPuzzle({self.board.format()!r}, {' '.join(self.hand)!r})"
@@ -309,6 +324,8 @@ def check_board_points(board, action, given=..., lang: str | None = None, *, sho
     except NotationError as err:
         text = _say(lang, "question", error=err.sentence(lang))
         return Feedback(False, text, text)
+    if isinstance(given, str) and not given.strip():
+        given = ...                  # "" and whitespace: not answered yet, no try (issue 36)
     if given is ... and not show:
         text = _say(lang, "your_turn")
         return Feedback(False, text, text)
@@ -328,7 +345,7 @@ def check_board_points(board, action, given=..., lang: str | None = None, *, sho
             message = _say(lang, "refused_right", move=text, reason=reason)
             feedback = Feedback(True, message, message, "refused", err.rule, solution, "", message)
         else:
-            feedback = Feedback(False, "", _say(lang, "refused_nudge"), "refused", err.rule, solution,
+            feedback = Feedback(False, "", _say(lang, "refused_nudge", move=text), "refused", err.rule, solution,
                                 _say(lang, "chairs_hint", tile=text.split("@")[0].split()[-1]), solution)
         return climb(feedback, key, show, exercise, lang)
     tables = _tables(turn, lang)
@@ -363,7 +380,8 @@ def _tables(turn: BoardTurn, lang: str | None) -> str:
 def check_chairs(board, tile: str, chairs=..., lang: str | None = None, *, show: bool = False,
                  exercise: str | None = None) -> Feedback:
     """"On which chairs may ``tile`` be the first tile of a turn?" — ``chairs`` as text
-    (``"c2 d1"``, commas or spaces) or a list; ``"-"`` or ``"none"`` for nowhere. On the ladder,
+    (``"c2 d1"``, commas or spaces) or a list; ``"-"`` or ``"none"`` for nowhere; ``""`` is not
+    answered yet and costs no try. An answer that cannot be read is explained, no try. On the ladder,
     like the card game's :func:`~cafe_widget.teach.practice.check_seats`. Never raises."""
     try:
         board = _board(board)
@@ -371,6 +389,8 @@ def check_chairs(board, tile: str, chairs=..., lang: str | None = None, *, show:
     except NotationError as err:
         text = _say(lang, "question", error=err.sentence(lang))
         return Feedback(False, text, text)
+    if isinstance(chairs, str) and not chairs.strip():
+        chairs = ...               # "" and whitespace: not answered yet, no try (issue 36)
     if chairs is ... and not show:
         text = _say(lang, "your_turn")
         return Feedback(False, text, text)
@@ -382,9 +402,11 @@ def check_chairs(board, tile: str, chairs=..., lang: str | None = None, *, show:
             if [t.lower() for t in tokens] in (["-"], ["none"], ["nowhere"], ["aucune"], ["keine"]):
                 tokens = []
             given = list(dict.fromkeys(parse_placement(f"{tile}@{t}")[1] for t in tokens))
-        except (NotationError, TypeError) as err:     # not a list of chairs: explained, no try
-            problem = err.sentence(lang) if isinstance(err, NotationError) else repr(chairs)
-            text = _say(lang, "question", error=problem)
+        except (NotationError, TypeError) as err:     # not a list of chairs: the answer's fault, explained, no try
+            if isinstance(err, NotationError):
+                text = _say(lang, "bad_answer", token=err.token, problem=err.problem_in(lang))
+            else:
+                text = _say(lang, "bad_answer", token=repr(chairs), problem=_say(lang, "not_chairs"))
             return Feedback(False, text, text)
     legal = board.legal_chairs(tile)
     right = sorted(given, key=CHAIRS.index) == legal

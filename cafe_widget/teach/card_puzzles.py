@@ -30,7 +30,7 @@ from ..engine.layout import SEATS
 from ..engine.search import parse_hand
 from ..i18n import N_
 from .ladder import TRIES, WORDS as LADDER_WORDS, not_shown
-from .practice import Grade, _problem, _say, _text, on_the_ladder, turn_tables
+from .practice import Grade, _problem, _say, _text, on_the_ladder, puzzle_title, turn_tables
 
 PUZZLE_FILE = Path(__file__).resolve().parent.parent / "data" / "puzzles.txt"
 LEVELS = (1, 2, 3)
@@ -80,10 +80,17 @@ class Puzzle:
         then a hint (how many cards the best turn has, and its first guest), then the best turn
         itself; ``show=True`` gives the best turn at once. An answer that cannot be read costs
         no try. ``exercise`` records the outcome in the student's progress."""
-        n = len(self._best.cards)
         return on_the_ladder(self._grade(answer, lang), answer, ("puzzle", self.format()), lang, show, exercise,
-                             self._solution(lang),
-                             _text(lang, "puzzle_hint", n=n).format(n=n, first=self._best.cards[0].guest))
+                             self._solution(lang), self._hint(lang))
+
+    def hint(self, lang: str | None = None) -> str:
+        """The ladder's hint (what its second wrong try shows), never the best turn itself: what
+        a widget's typed ``hint`` shows in a puzzle; no try is counted."""
+        return LADDER_WORDS.text("hint_head", lang) + self._hint(lang)
+
+    def _hint(self, lang: str | None) -> str:
+        n = len(self._best.cards)
+        return _text(lang, "puzzle_hint", n=n).format(n=n, first=self._best.cards[0].guest)
 
     def _grade(self, answer, lang: str | None) -> Grade:
         """The verdict on ``answer`` alone, before the ladder."""
@@ -172,10 +179,13 @@ class Puzzle:
 
     @property
     def title(self) -> str:
-        """``"level 2, puzzle 5"`` for a committed puzzle, else ``"puzzle"``."""
-        if self.level is None:
-            return "puzzle"
-        return f"level {self.level}, puzzle {self.number}"
+        """``"level 2, puzzle 5"`` for a committed puzzle, else ``"puzzle"``, in the current
+        language (:meth:`title_in` for another)."""
+        return self.title_in()
+
+    def title_in(self, lang: str | None = None) -> str:
+        """The title in ``lang`` (None: the current language)."""
+        return puzzle_title(self.level, self.number, lang)
 
     def __repr__(self) -> str:
         return (f"Puzzle({self.cafe.format()!r}, "

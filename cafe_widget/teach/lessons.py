@@ -87,9 +87,6 @@ WORDS = Localized({
     "number_low": N_("Not quite: number {i} of your {n} is too low."),
     "numbers": NN_("Not quite: the answer is {n} number.", "Not quite: the answer is {n} numbers."),
     "look_again": N_("Not quite: look again at the rule in the cells above."),
-    "between": N_("it lies between {low} and {high}."),
-    "first_is": N_("the first number is {first}."),
-    "rule_decides": N_("rule {rule} decides."),
     "read_again": N_("read the rule in the cells above once more, then answer again."),
     "yes": N_("yes"),
     "no": N_("no"),
@@ -187,7 +184,7 @@ def predict(answer, truth, *, explain=None, hint: str | None = None, lang: str |
             show: bool = False, exercise: str | None = None) -> Prediction | None:
     """An exercise's check: ``answer`` (the student's prediction, ``...`` until they write one)
     against ``truth`` (computed by the engine in the cell), on the try-again ladder: right; or a
-    nudge (too many, too few, which number), then a hint (``hint``, or where the answer lies),
+    nudge (too many, too few, which number), then a hint (``hint``, or where to look),
     then the answer. Once right or answered, ``explain``: a game (its final score table, R13), a
     refusal (its sentence), or text. ``show=True`` asks for the answer (``answer=True`` too,
     but for a yes/no question, where it means yes). ``exercise``
@@ -242,15 +239,9 @@ def _nudge(answer, truth, lang: str | None) -> str:
 
 
 def _hint(truth, explain, lang: str | None) -> str:
-    """Where the answer lies, without it: a range, the first of several numbers, the rule."""
-    kind, want = _norm(truth)
-    if kind == "numbers" and len(want) == 1:
-        low = want[0] - want[0] % 5
-        return _say(lang, "between", low=low, high=low + 5)
-    if kind == "numbers":
-        return _say(lang, "first_is", first=want[0])
-    if isinstance(explain, IllegalMove):
-        return _say(lang, "rule_decides", rule=explain.rule)
+    """Where to look, without the answer: neither a number of it (nor a range around it) nor the
+    rule of a refusal, which would say that the answer is "no" (issue 36). A check that knows its
+    rule and its place passes its own ``hint``."""
     return _say(lang, "read_again")
 
 

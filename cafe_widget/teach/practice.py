@@ -60,12 +60,8 @@ WORDS = Localized({
                    "sit there once the card is down, and are they all of the table's nation "
                    "(R8)?"),
     "pts_hint": N_("a table scores a point for each guest at it, two for each when all are of "
-                   "its nation, and nothing for a guest alone (R8). Once {move} is down: "
-                   "{tables}."),
-    # Translators: a table and the guests at it, in a hint ("the Russian table b2: 2 guests")
-    "count": NN_("{adj} table {place}: {n} guest", "{adj} table {place}: {n} guests"),
-    "count_own": NN_("{adj} table {place}: {n} guest, of its nation",
-                     "{adj} table {place}: {n} guests, all of its nation"),
+                   "its nation, and nothing for a guest alone (R8). Once {move} is down, look at "
+                   "{places}: how many guests sit there, and of which nations?"),
     "turn_look": N_(" Score each card on its own, in order, against the café right after it "
                     "sits (R8), then add them up."),
     "turn_hint": N_("score the cards one at a time, each on the café as the cards before it "
@@ -81,10 +77,14 @@ WORDS = Localized({
     "turn_wrong": N_("Not quite: you said {answer}, but {move} scores {points} in all:{cards}."),
     "pts_refused_right": N_("Right: {move} is refused, so it scores nothing: {reason}"),
     "pts_refused": N_("{move} may not be placed, so it scores nothing: {reason}"),
-    "pts_refused_nudge": N_("Look again: may this card sit there at all (R5, R6, R7)?"),
+    "pts_refused_nudge": N_("Not quite. Check {move} against the rules of seating (R5–R7), then "
+                            "count again each table seat {seat} touches ({places}): how many guests "
+                            "sit there, and are they all of the table's nation (R8)?"),
     "not_number": N_("Answer with a whole number of points, for example 8 (or \"refused\" "
                      "if the card may not sit there)."),
     "question": N_("Could not read the question: {error}."),
+    # Translators: a refused answer at the hint's try: the refusal, then the hint
+    "refused_then": N_("{refusal} {hint}"),
     "bad_answer": N_("Could not read your answer: {token!r} {problem}."),
     "seats_right": N_("Right: {guest} may sit on {seats}, and nowhere else."),
     "seats_right_none": N_("Right: {guest} may sit nowhere here."),
@@ -132,6 +132,10 @@ WORDS = Localized({
                    "man": NP_("man", " It sits alone: a second card of the turn must join it "
                                      "(R7).")},
     "not_counted": N_(" (solved after Show best: not counted)"),
+    # Translators: a committed puzzle's title (either game's), as a notebook or a list names it
+    "puzzle_title": N_("level {level}, puzzle {number}"),
+    # Translators: the title of a puzzle that is not one of the committed ones
+    "puzzle_title_one": N_("puzzle"),
     "problem_text": N_("is not text"),
     "your_turn": N_("Your turn: write your answer in place of ... and run the cell again."),
     # Translators: {example} only shows how a turn is written: it is never allowed in the puzzle
@@ -199,6 +203,14 @@ def card_tables(card, lang: str | None = None) -> str:
                           place=t.place, why=table_why(t, guest, lang)) for t in card.tables)
 
 
+def puzzle_title(level: int | None, number: int | None, lang: str | None = None) -> str:
+    """A puzzle's title (either game's) in ``lang``: ``"level 2, puzzle 5"``, or ``"puzzle"``
+    for one that is not committed."""
+    if level is None:
+        return _say(lang, "puzzle_title_one")
+    return _say(lang, "puzzle_title", level=level, number=number)
+
+
 # -- a puzzle's grade (either game's) ----------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -243,12 +255,15 @@ def on_the_ladder(grade: Grade, answer, key, lang: str | None, show: bool, exerc
                   hint: str) -> Grade:
     """A puzzle's verdict (either game's) on the try-again ladder: the nudge is the verdict itself
     (what the answer scores against the best), then ``hint``, then the verdict and ``solution``.
-    An answer not read (or ``...``) costs no try."""
+    A refused answer says so, with its rule, at every try: the refusal comes before the hint
+    (issue 36). An answer not read (or ``...``) costs no try."""
     if not show and (grade.token is not None or answer is ...):
         return grade
     stage, tries, message, hint = step(
         key, lang, right=grade.solved, show=show, exercise=exercise, message=grade.message,
         nudge=grade.message, solution=solution, hint=hint, answer=grade.message + " " + solution)
+    if stage == "hint" and not grade.legal and grade.rule is not None:   # refused, and by which rule, at every try
+        message = _say(lang, "refused_then", refusal=grade.message, hint=message)
     return replace(grade, message=message, stage=stage, tries=tries, hint=hint, nudge=grade.message)
 
 
@@ -373,6 +388,8 @@ def check_points(cafe, placement: str, given=..., variant: bool = False, lang: s
     the outcome in the student's progress. Never raises."""
     given, asked = _given(given, answer)
     show = show or asked
+    if isinstance(given, str) and not given.strip():
+        given = ...                  # "" and whitespace: not answered yet, no try (issue 36)
     try:
         cafe = _read_cafe(cafe)
         placement = getattr(placement, "text", placement)   # a Turn or a placed card: its notation
@@ -406,7 +423,9 @@ def check_points(cafe, placement: str, given=..., variant: bool = False, lang: s
             text = _say(lang, "pts_refused_right", move=move, reason=reason)
             feedback = Feedback(True, text, text, "refused", err.rule, solution, hint, text)
         else:
-            feedback = Feedback(False, "", _say(lang, "pts_refused_nudge"), "refused", err.rule, solution, hint,
+            seat = placements[-1][1]
+            nudge = _say(lang, "pts_refused_nudge", move=move, seat=seat, places=", ".join(TOUCHES[seat]))
+            feedback = Feedback(False, "", nudge, "refused", err.rule, solution, hint,
                                 _say(lang, "pts_refused", move=move, reason=reason))
         return climb(feedback, key, show, exercise, lang)
     said = _say(lang, "refused_answer") if value is None else value
@@ -417,7 +436,7 @@ def check_points(cafe, placement: str, given=..., variant: bool = False, lang: s
         if state.pending:
             tables += "." + _text(lang, "alone_card", card.guest).rstrip(".")
         look = _say(lang, "pts_look", seat=card.seat, places=places)
-        hint = _say(lang, "pts_hint", move=move, tables=_counts(card, lang))
+        hint = _say(lang, "pts_hint", move=move, places=places)
         facts = dict(move=move, points=points, tables=tables, answer=said)
         right_key, wrong_key, solution_key = "pts_right", "pts_wrong", "pts_solution"
     else:
@@ -442,17 +461,6 @@ def check_points(cafe, placement: str, given=..., variant: bool = False, lang: s
             nudge = _say(lang, "too_many" if value > points else "too_few") + look
         feedback = Feedback(False, "", nudge, str(points), None, solution, hint, _say(lang, wrong_key, **facts))
     return climb(feedback, key, show, exercise, lang)
-
-
-def _counts(card, lang: str | None) -> str:
-    """The guests at each table ``card`` touches the moment it sits (before a full table is
-    cleared, R9), and whether all are of the table's nation: the facts a hint gives (R8)."""
-    out = []
-    for t in card.tables:
-        own = t.doubled or (t.guests == 1 and card.guest[:2] == t.nation)
-        out.append(_text(lang, "count_own" if own else "count", n=t.guests).format(
-            adj=TABLE_ADJECTIVES[lang][t.nation], place=t.place, n=t.guests))
-    return _text(lang, "semicolon").join(out)
 
 
 def _read_seats(seats) -> list[str]:
@@ -481,7 +489,8 @@ def _read_seats(seats) -> list[str]:
 def check_seats(cafe, guest: str, seats=..., variant: bool = False, lang: str | None = None,
                 *, answer: bool = False, show: bool = False, exercise: str | None = None) -> Feedback:
     """"Which seats may ``guest`` take here (as the first card of a turn)?" — ``seats`` as text
-    (``"e4 d5"``, ``"e4,d5 "``; ``""`` or ``"-"`` for nowhere) or a list. Right when exactly the
+    (``"e4 d5"``, ``"e4,d5 "``; ``"-"`` or ``"none"`` for nowhere; ``""`` is not answered yet and
+    costs no try) or a list. Right when exactly the
     legal seats are named. On the ladder: a wrong answer gets a nudge (how many right, how many
     missed, the rules of the wrong ones), then a hint (where to look), then the answer (each
     seat missed, each wrong seat with its refusing rule); ``answer=True`` shows it at once.
@@ -497,10 +506,10 @@ def check_seats(cafe, guest: str, seats=..., variant: bool = False, lang: str | 
         legal = state.seat_scores(guest)
     except (NotationError, TypeError) as err:
         return _question_error(err, lang)
-    if seats is ... and not answer:
-        return _not_yet(lang)
+    if (seats is ... or isinstance(seats, str) and not seats.strip()) and not answer:
+        return _not_yet(lang)     # "" and whitespace: not answered yet, no try (issue 36)
     try:
-        given = [] if seats is ... else _read_seats(seats)
+        given = [] if seats is ... or isinstance(seats, str) and not seats.strip() else _read_seats(seats)
     except NotationError as err:
         text = _say(lang, "bad_answer", token=err.token, problem=_problem(err, lang))
         return Feedback(False, text, text, "" if TRIES.graded else " ".join(legal) or "-")

@@ -226,10 +226,10 @@ class BoardPlay:
                                            points=turn.points))
 
     def _button_hint(self) -> None:
-        self._no_answers()
-        if self._puzzles and self._viewing is None:   # a puzzle's hint is its answer
-            self._button_best()
+        if self._puzzles and self._viewing is None:   # a puzzle's hint is the ladder's, never its answer (issue 36)
+            self._puzzle_hint()
             return
+        self._no_answers()
         self._light_best()
 
     def _light_best(self) -> None:

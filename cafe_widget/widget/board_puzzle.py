@@ -81,6 +81,11 @@ class BoardPuzzleScreen:
         self._set_status(grade.message + (say(self.lang, "not_counted") if grade.solved and self._shown else ""),
                          "ok" if grade.solved else "error")
 
+    def _puzzle_hint(self) -> None:
+        """Typed ``hint``: the puzzle's hint on the ladder (``BoardPuzzle.hint``), never the best
+        action; nothing is lit, no try is counted, and a graded assignment allows it."""
+        self._set_status(self._puzzles[self._pi].hint(self.lang), "")
+
     def _button_best(self) -> None:
         """Light the best action; the puzzle solved after that does not count."""
         self._no_answers()

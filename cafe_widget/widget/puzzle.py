@@ -121,6 +121,11 @@ class PuzzleButtons:
     def _turn_text(self) -> str:
         return ", ".join(c.text for c in self._turn.cards)
 
+    def _puzzle_hint(self) -> None:
+        """Typed ``hint``: the puzzle's hint on the ladder (``Puzzle.hint``), never the best turn;
+        nothing is lit, no try is counted, and a graded assignment allows it."""
+        self._set_status(self._puzzle.hint(self.lang), "")
+
     def _button_show_best(self) -> None:
         self._no_answers()
         p = self._puzzle

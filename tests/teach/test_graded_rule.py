@@ -110,8 +110,8 @@ def test_a_folder_holding_the_assignment_file_turns_the_rule_on_at_the_import(tm
     assert _kernel(tmp_path, FRESH_KERNEL).splitlines() == [
         "True hint '' ''",
         "Hint: a table scores a point for each guest at it, two for each when all are of its nation, and nothing "
-        "for a guest alone (R8). Once RUf@c2 is down: Russian table b2: 3 guests, all of its nation; English table "
-        "d2: 1 guest; French table c3: 2 guests." + NO_ANSWER,
+        "for a guest alone (R8). Once RUf@c2 is down, look at b2, d2, c3: how many guests sit there, and of which "
+        "nations?" + NO_ANSWER,
         NOT_SHOWN,
     ]
 
@@ -193,8 +193,8 @@ def test_a_wrong_points_answer_holds_no_answer_and_a_right_one_still_says_right(
         "message": wrong.nudge, "nudge": "Not quite: that is too few. Count again each table seat c2 touches (b2, "
         "d2, c3): how many guests sit there once the card is down, and are they all of the table's nation (R8)?",
         "hint": "Hint: a table scores a point for each guest at it, two for each when all are of its nation, and "
-                "nothing for a guest alone (R8). Once RUf@c2 is down: Russian table b2: 3 guests, all of its "
-                "nation; English table d2: 1 guest; French table c3: 2 guests."}
+                "nothing for a guest alone (R8). Once RUf@c2 is down, look at b2, d2, c3: how many guests sit there, "
+                "and of which nations?"}
     for v in [check_points(CAFE, "RUf@c2", n) for n in (9, 3, 4)] + [check_points(CAFE, "RUf@c2", answer=True)]:
         assert v.stage == "hint" and {k: fields(v)[k] for k in BLANK} == BLANK and "+6" not in texts(v), v
     turn = check_points(CAFE, "RUf@c2, ITf@c4", answer=True)
