@@ -44,8 +44,8 @@ def available() -> tuple[str, ...]:
 
 def _check(lang) -> str:
     if not isinstance(lang, str) or lang not in available():
-        raise ValueError(f"{lang!r} is not a language of cafe_widget: choose one of "
-                         f"{', '.join(available())}")
+        raise ValueError(gettext("{lang} is not a language of cafe_widget: choose one of {languages}")
+                         .format(lang=repr(lang)[:80], languages=", ".join(available())))
     return lang
 
 

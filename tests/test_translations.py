@@ -5,6 +5,7 @@ placeholders of the English; the compiled catalogs are the ones the package read
 from __future__ import annotations
 
 import io
+import re
 import string
 import sys
 from pathlib import Path
@@ -203,3 +204,50 @@ def test_a_shown_widget_follows_the_switch_unless_given_its_own_language():
     finally:
         cafe_widget.language("en")
     assert follows.status == "The widget speaks English now." and follows.lang == "en"
+
+
+#: The formal address (Sie, Ihr…, Ihnen): capitalised in the middle of a sentence it can be nothing
+#: else; at a sentence's start "Sie"/"Ihr…" is also she, they or it, so there only "Sie" before a
+#: verb of the plural (Sie sind, Sie hatten) and every "Ihr…"/"Ihnen" count (listed exceptions aside).
+_FORMAL = r"Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen"
+_MID_SENTENCE = re.compile(rf"(?<![.:;!?(–—„“\"]\s)(?<![(„“\"])(?<!^)(?<!^\s)\b({_FORMAL})\b")
+_SENTENCE_START = re.compile(r"(?:^\s*|[.:;!?(–—„“\"]\s*)(?:Sie\s+(?:\w*n|sind)\b|(?:Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)\b)")
+#: Sentences where a capitalised "Sie"/"Ihr…" at a sentence's start is she, they or it (none yet).
+_NOT_FORMAL: set[str] = set()
+
+
+def _formal(text: str) -> list[str]:
+    return [m.group(0) for m in (*_MID_SENTENCE.finditer(text), *_SENTENCE_START.finditer(text))]
+
+
+@pytest.mark.parametrize("text, formal", [
+    ("Noch nicht richtig: Lesen Sie die Zeile darüber.", True),
+    ("Zählen Sie jeden Tisch noch einmal.", True),
+    ("Nicht ganz: Sie sagten 4.", True),
+    ("Sie sind dran, Anna.", True),
+    ("In einer Aufgabe: Ihre Lehrkraft bespricht sie danach.", True),
+    ("Nicht ganz: Zahl 2 Ihrer 3 ist zu hoch.", True),
+    ("Ihr Fortschritt ist gelöscht.", True),
+    ("Finde die beste Aktion: Sie bringt 8. Dann Zug beenden: Der Spielplan prüft sie.", False),
+    (" Sie sitzt allein: Eine zweite Karte muss sich zu ihr setzen (R7).", False),
+    ("Die Datei bleibt, wie sie ist, und nichts wird gespeichert, solange sie nicht lesbar ist.", False),
+    ("Du hast „4“ gesagt. Zähl jeden Tisch noch einmal.", False),
+])
+def test_the_formal_address_is_seen_and_she_they_it_are_not(text, formal):
+    assert bool(_formal(text)) is formal, _formal(text)
+
+
+def test_the_german_catalog_says_du_to_the_student_throughout():
+    """The game is for ages 10 and up: *du*, never *Sie*, in every German sentence (GLOSSARY_DE)."""
+    formal = []
+    for m in _catalog("de"):
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        formal += [(m.id, s) for s in strings if s and s not in _NOT_FORMAL and _formal(s)]
+    assert formal == [], "address the student with du"
+
+
+def test_the_german_catalog_says_ende_ansagen_and_no_hand_size():
+    texts = [s for m in _catalog("de") for s in (m.string if isinstance(m.string, tuple) else (m.string,)) if s]
+    assert i18n.gettext("Declare end", "de") == "Ende ansagen"
+    assert not [t for t in texts if "erklär" in t and "|" not in t]
+    assert not [t for t in texts if "Handgröße {" in t]     # "Hand für 5 Kärtchen", not "Handgröße 5"

@@ -47,7 +47,7 @@ from .board import (BAR_PLACES, BAR_VALUES, CHAIRS, Board, BoardTurn, BoardTurnS
                     parse_placement, parse_tile, sort_tiles)
 from .errors import IllegalMove, NotationError, Refusal, kind_of, move_text, refuse
 from .board_layout import _parse_numbers, _parse_out, _parse_status, _parse_swap, _parse_tiles
-from .played import PlayedGame, Ranked, Reviewed, seeded, without as _without
+from .played import PlayedGame, Ranked, Reviewed, seeded, set_up_error, without as _without
 
 HAND_SIZE = 5          # B3
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -217,14 +217,16 @@ class BoardGame(PlayedGame[BoardGameState, BoardTurnState]):
         """Shuffle the 100 tiles with ``seed``; each player draws 5 in turn from the top of the
         bag; hand sizes 5 (B3). ``start``: the first player (from 0), or None for the seed's."""
         if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"Café International (the board game) is for 2 to 4 players, not {players!r} (B3).")
+            raise set_up_error(N_("Café International (the board game) is for 2 to 4 players, not {players} (B3)."),
+                               players=players)
         seed, rng = seeded(seed)
         bag = list(full_bag())
         rng.shuffle(bag)
         if start is None:
             start = rng.randrange(players)
         elif not isinstance(start, int) or not 0 <= start < players:
-            raise ValueError(f"start must be a player from 0 to {players - 1}, not {start!r}.")
+            raise set_up_error(N_("start must be a player from 0 to {last}, not {start}."), last=players - 1,
+                               start=start)
         hands = tuple(sort_tiles(bag[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(players))
         state = BoardGameState(Board(), tuple(bag[players * HAND_SIZE:]), hands, (HAND_SIZE,) * players,
                                (0,) * players, (False,) * players, start)

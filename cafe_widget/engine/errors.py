@@ -17,13 +17,37 @@ def shorten(text, limit: int = QUOTE_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def kind_of(value) -> str:
-    """What a value is, for a sentence about a wrong argument: ``"a number"``, ``"None"``."""
-    if value is None:
-        return "None"
-    names = {bool: "a yes/no value", int: "a number", float: "a number", list: "a list",
-             tuple: "a tuple", dict: "a dictionary", bytes: "bytes", set: "a set"}
-    return names.get(type(value), f"a {type(value).__name__}")
+class Kind(str):
+    """What a wrong argument is (``"a number"``), as a NotationError names it in place of a token:
+    a marked sentence (context ``"kind"``), said in the student's language and not quoted."""
+
+    __slots__ = ()
+
+    def sentence(self, lang: str | None = None) -> str:
+        return pgettext("kind", str(self), lang)
+
+
+#: The kinds of value a wrong argument may be, by type, as the catalogs translate them.
+KINDS = {
+    type(None): NP_("kind", "None"), bool: NP_("kind", "a yes/no value"), int: NP_("kind", "a number"),
+    float: NP_("kind", "a number"), str: NP_("kind", "text"), list: NP_("kind", "a list"),
+    tuple: NP_("kind", "a tuple"), dict: NP_("kind", "a dictionary"), bytes: NP_("kind", "bytes"),
+    set: NP_("kind", "a set"),
+}
+#: The package's own objects, by class name (the engine imports none of the floors above it).
+OWN_KINDS = {
+    "Cafe": NP_("kind", "a café"), "Game": NP_("kind", "a game of the card game"),
+    "Board": NP_("kind", "a board of the board game"), "BoardGame": NP_("kind", "a board game"),
+}
+#: Any other value: its type is code, not a word of the student's language.
+OTHER_KIND = NP_("kind", "a value of another kind")
+
+
+def kind_of(value) -> Kind:
+    """What a value is, for a sentence about a wrong argument: ``"a number"``, ``"text"`` (a
+    :class:`Kind`, which a NotationError says in the student's language)."""
+    message = KINDS.get(type(value)) or OWN_KINDS.get(type(value).__name__, OTHER_KIND)
+    return Kind(message.message)
 
 
 def need_text(value, field: str, example: str) -> str:
@@ -85,18 +109,22 @@ class NotationError(ValueError):
     """
 
     def __init__(self, field: str, token: str, problem: str, **facts):
-        token = shorten(token)
+        token = token if isinstance(token, Kind) else shorten(token)
         self.field = field
         self.token = token
         self.template = problem
         self.facts = facts
         self.problem = problem.format(**{k: _in(v, "en") for k, v in facts.items()})
-        super().__init__(f"{field}: {token!r} {self.problem}")
+        super().__init__(f"{field}: {self.token_in('en')} {self.problem}")
+
+    def token_in(self, lang: str | None = None) -> str:
+        """The token as quoted back: the text quoted, or the kind of a wrong argument said."""
+        return self.token.sentence(lang) if isinstance(self.token, Kind) else repr(self.token)
 
     def sentence(self, lang: str | None = None) -> str:
         """The error in ``lang`` (by default the current language): field, token, problem."""
         return say("{field}: {token} {problem}", lang, field=pgettext("field", self.field, lang),
-                   token=repr(self.token), problem=self.problem_in(lang))
+                   token=self.token_in(lang), problem=self.problem_in(lang))
 
     def problem_in(self, lang: str | None = None) -> str:
         """What is wrong with the token, in ``lang`` (by default the current language)."""

@@ -29,8 +29,8 @@ from .cafe import (Cafe, CardScore, Turn, TurnState, check_no_full_table, format
                    parse_placement, parse_seat, parse_seats, parse_table_list, parse_tables, parse_turn)
 from .cards import (check_copies, full_guest_deck, full_table_deck, parse_guest, sort_guests)
 from .errors import IllegalMove, NotationError, Refusal, move_text, refuse
-from .played import PlayedGame, Ranked, Reviewed, is_number as _is_number, parse_items, seeded, without as _without
-from .played import check_deal, replay  # noqa: F401  (importable from here, as before)
+from .played import PlayedGame, Ranked, Reviewed, is_number as _is_number, parse_items, seeded, set_up_error
+from .played import check_deal, replay, without as _without  # noqa: F401  (importable from here, as before)
 
 HAND_SIZE = 7        # R3
 HAND_LIMIT = 12      # R10
@@ -140,16 +140,16 @@ class Game(PlayedGame[GameState, TurnState]):
             start_player: int | None = None) -> "Game":
         """Shuffle with ``seed``, deal 7 guests each, lay 5 tables in the X (R3)."""
         if not isinstance(players, int) or not 2 <= players <= 5:
-            raise ValueError(f"Café International is for 2 to 5 players, not {players!r} (R3).")
+            raise set_up_error(N_("Café International is for 2 to 5 players, not {players} (R3)."), players=players)
         seed, rng = seeded(seed)
         guests, tables = list(full_guest_deck()), list(full_table_deck())
         rng.shuffle(guests)
         rng.shuffle(tables)
         hands = tuple(sort_guests(guests[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(players))
-        if start_player is None:
-            start_player = rng.randrange(players)
-        elif not 0 <= start_player < players:
-            raise ValueError(f"start_player must be from 0 to {players - 1}, not {start_player}.")
+        start_player = rng.randrange(players) if start_player is None else start_player
+        if not 0 <= start_player < players:
+            raise set_up_error(N_("start_player must be from 0 to {last}, not {start}."), last=players - 1,
+                               start=start_player)
         cafe = Cafe(tuple(tables[:5]), (None,) * 12, tuple(tables[5:]))
         state = GameState(cafe, tuple(guests[players * HAND_SIZE:]), hands, ((),) * players,
                           (0,) * players, start_player, variant)

@@ -18,7 +18,7 @@ import random
 from typing import Generic, TypeVar
 
 from ..i18n import N_, NP_, say
-from .errors import IllegalMove, NotationError, Refusal, json_problem, kind_of, need_text
+from .errors import IllegalMove, NotationError, Refusal, json_problem, kind_of, need_text, shorten
 
 StateT = TypeVar("StateT")
 TurnT = TypeVar("TurnT")
@@ -328,6 +328,12 @@ class PlayedGame(Generic[StateT, TurnT]):
     def _player_line(self, p: int, mark: str) -> str:
         """The printout's line of player ``p`` (``mark``: an arrow for the player to move)."""
         raise NotImplementedError
+
+
+def set_up_error(message: str, **facts) -> ValueError:
+    """A game refused at set-up (``Game.new(players=9)``), said in the current language: ``message``
+    marked for the catalogs (``N_``), each fact quoted as written (at most a line of it)."""
+    return ValueError(say(message, **{key: shorten(repr(value)) for key, value in facts.items()}))
 
 
 def seeded(seed: int | None) -> tuple[int, random.Random]:

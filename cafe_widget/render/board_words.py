@@ -19,6 +19,7 @@ BOARD_WORDS = Localized({
                          "(or Bar, or Swap). Show best gives the answer."),
     "player": N_("Player {n}"),
     "computer": N_("Computer {n} ({kind})"),
+    "computer_alone": N_("Computer {n}"),         # the default kind, named alone as in the card widget
     "kinds": {"random": N_("random"), "greedy": N_("greedy"), "steady": N_("steady"), "strong": N_("strong"),
               "computer": N_("computer")},
     "hand": N_("hand {n}/{size}"),
@@ -112,10 +113,13 @@ def board_say(lang: str | None, key: str, **facts) -> str:
 
 
 def board_player_name(p: int, lang: str | None = None, kinds=None) -> str:
-    """``"Player 2"``, or ``"Computer 2 (greedy)"`` for a computer player."""
+    """``"Player 2"``, or ``"Computer 2 (greedy)"`` for a computer player (``"Computer 2"``
+    alone for the default kind, ``"computer"``, as the card widget names it)."""
     kind = kinds[p] if kinds else "human"
     if kind == "human":    # a Person (render.words) is named by the person's name
         return getattr(kind, "person", None) or board_say(lang, "player", n=p + 1)
+    if kind == "computer":
+        return board_say(lang, "computer_alone", n=p + 1)
     return board_say(lang, "computer", n=p + 1, kind=BOARD_WORDS[lang]["kinds"].get(kind, kind))
 
 
