@@ -37,7 +37,7 @@ from .svg import to_svg
 
 #: The frames shown in a notebook at this share of their size (as ``teach.pictures``); the
 #: captions are HTML text at full size beneath them.
-HTML_SCALE = 0.8
+HTML_SCALE = 1.0
 
 PHRASES = Localized({
     "before": N_("before"),

@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..i18n import NP_, current, translate
+from ..i18n import NN_, NP_, current, translate
 from ..engine import Cafe
-from ..engine.cards import NATION_NAMES
 from ..engine.layout import COLUMNS, ROWS, SEATS, TABLE_PLACES, cell_xy
+from .card_names import NAME_SIZE, NAME_WIDTH, card_name, fits
 from .style import (BUTTON_GAP, BUTTON_H, BUTTON_W, BUTTON_Y, CAFE_SIZE, CARD_GAP, CARD_H, CARD_W,
                     CELL, COLORS, FLAGS, GRID_X, GRID_Y, HAND_Y, PANEL_BOTTOM, PANEL_W, PANEL_X, PANEL_Y,
                     SEX_MARK, STATUS_H, STATUS_Y, WIDTH)
@@ -245,7 +245,6 @@ def build_scene(view: View) -> Scene:
     for j, row in enumerate(ROWS):
         floor.append(Text(GRID_X - 20, GRID_Y + j * CELL + CELL / 2, row, 16, COLORS["ruler"], True, "center"))
 
-    names = NATION_NAMES[view.lang]
     for place, nation in zip(TABLE_PLACES, cafe.tables):
         x, y = cell_box(place)
         if nation is None:
@@ -254,11 +253,16 @@ def build_scene(view: View) -> Scene:
         else:
             _flag(floor, nation, x + 3, y + 3, CELL - 6, CELL - 6)
             floor.append(Rect(x + 3, y + 3, CELL - 6, CELL - 6, None, COLORS["card_edge"], 2))
-            floor.append(Rect(x + 6, y + 20, CELL - 12, 38, COLORS["label"], COLORS["card_edge"], 1))
+            lines = card_name(nation, view.lang)   # one line, or two (never squeezed)
+            floor.append(Rect(x + 6, y + 20, CELL - 12, 38 if len(lines) == 1 else 44, COLORS["label"],
+                              COLORS["card_edge"], 1))
             floor.append(Text(x + CELL / 2, y + 31, nation, 18, COLORS["ink"], True, "center"))
-            floor.append(Text(x + CELL / 2, y + 48, names[nation], 12, COLORS["ink"], False, "center", CELL - 16))
-        floor.append(Text(x + CELL - 7, y + CELL - 12, place, 12, COLORS["label"] if nation else COLORS["muted"],
-                          False, "right"))
+            for i, text in enumerate(lines):
+                floor.append(Text(x + CELL / 2, y + (48 if len(lines) == 1 else 44) + 12 * i, text, NAME_SIZE,
+                                  COLORS["ink"], False, "center", NAME_WIDTH))
+        low = nation is not None and len(card_name(nation, view.lang)) > 1   # under a two-line name
+        floor.append(Text(x + CELL - 7, y + CELL - (9 if low else 12), place, 12,
+                          COLORS["label"] if nation else COLORS["muted"], False, "right"))
         regions.append(Region("table", place, x + 3, y + 3, CELL - 6, CELL - 6))
 
     lit = dict(view.lit)
@@ -296,9 +300,10 @@ def build_scene(view: View) -> Scene:
     for seat, label in view.marks:   # the last turn: a frame and who scored what
         x, y = cell_box(seat)
         lights.append(Rect(x + 3, y + 3, CELL - 6, CELL - 6, None, COLORS["mark"], 3))
-        if view.picture:   # a picture is shown smaller in a notebook: a bigger label
+        if view.picture:   # a picture's label is bigger, as large as it fits unsqueezed ("3 · +10")
+            size = next((n for n in (16, 15, 14, 13) if fits(label, n, CELL - 18)), 12)
             lights.append(Rect(x + 7, y + 1, CELL - 14, 24, COLORS["mark"]))
-            lights.append(Text(x + CELL / 2, y + 13, label, 16, COLORS["label"], True, "center", CELL - 18))
+            lights.append(Text(x + CELL / 2, y + 13, label, size, COLORS["label"], True, "center", CELL - 18))
         else:
             lights.append(Rect(x + 10, y + 1, CELL - 20, 17, COLORS["mark"]))
             lights.append(Text(x + CELL / 2, y + 9.5, label, 12, COLORS["label"], True, "center", CELL - 24))
@@ -383,8 +388,12 @@ def _by_cell(primitives) -> tuple:
                  for (c, r), cell in cells.items())
 
 
+INFO_SIZE, INFO_STEP = 13, 17   # the panel's info lines: font size, line step
+#: The panel's last line when its info lines do not all fit.
+MORE = NN_("… and {count} more line", "… and {count} more lines")
+MORE_SHEET = NN_("… and {count} more line: see the scoresheet", "… and {count} more lines: see the scoresheet")
 SHEET_ROW = 17          # a scoresheet row
-SHEET_MIN_ROWS = 4      # rows kept for the scoresheet, whatever the info above it
+SHEET_MIN_ROWS = 3      # rows kept for the scoresheet, whatever the info above it (4 players: 2 info lines)
 SHEET_BUTTON_W = 30
 
 
@@ -423,12 +432,17 @@ def _panel(out: list, regions: list, view: View, height: float) -> tuple[int, in
     info_bottom = bottom - 14
     if view.sheet_title:
         info_bottom = min(info_bottom, bottom - 8 - 28 - SHEET_MIN_ROWS * SHEET_ROW)
-    for text in view.info:
-        if line > info_bottom:
-            break
+    info = list(view.info)
+    room = int((info_bottom - line) // INFO_STEP) + 1 if line <= info_bottom else 0
+    if 0 < room < len(info):   # never cut silently: the last line says how many are left out
+        more = len(info) - room + 1
+        info = info[:room - 1] + [translate(MORE_SHEET if view.sheet_title else MORE, view.lang, more)
+                                  .format(count=more)]
+    for text in info[:room]:
         bold = text.startswith("*")
-        out.append(Text(x + 14, line, text.lstrip("*"), 13, COLORS["ink"], bold, "left", w - 28))
-        line += 17
+        colour = COLORS["muted"] if text.startswith("…") else COLORS["ink"]
+        out.append(Text(x + 14, line, text.lstrip("*"), INFO_SIZE, colour, bold, "left", w - 28))
+        line += INFO_STEP
     if not view.sheet_title:
         return (0, 0)
     return _sheet(out, regions, view, line - 6, bottom)

@@ -11,7 +11,10 @@ from .scene import PlayerLine, View
 
 WORDS = Localized({
     "new_game": N_("New game"),
-    "computer_head": N_("*{name}: +{points}"),
+    # Translators: a computer's turn on one line of the panel: its cards, then its points.
+    "computer_line": N_("*{name}: {cards} = +{points}"),
+    "computer_line_head": N_("*{name}:"),
+    "computer_line_tail": N_(" = +{points}"),
     "new_confirm": N_("Start a new game? This one would be lost (w.save() keeps it as "
                          "text): click New game again to start."),
     "new_started": N_("New game, seed {seed}."),
@@ -65,6 +68,9 @@ WORDS = Localized({
     "seats_guest": N_("The guest: {guest}"),
     "seats_card": N_("This is the guest to seat: click the seats where she or he may sit."),
     "seats_cleared": N_("Marks cleared."),
+    "seats_unknown": N_("{text!r} is not a seat: type a seat to mark it, or again to unmark it "
+                        "(e4), or one of: {actions}."),
+    "seats_command_hint": N_("a seat: e4 (again: unmarked) · {words}"),
     "history_title": N_("Turn {n} of {total}"),
     "history_start": N_("The start of the game"),
     "history_hand": N_("Looking back, read-only: ◀ ▶ step; Try from here plays on from "

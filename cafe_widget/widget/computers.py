@@ -4,10 +4,14 @@ that says what they did, and the end of the game."""
 
 from __future__ import annotations
 
-
-
-from ..render.words import over_text, result_lines, say, turn_lines
+from ..render.scene import INFO_SIZE
+from ..render.style import PANEL_W
+from ..render.words import over_text, result_lines, say
 from .card_saves import HUMAN
+
+#: The characters an info line of the panel holds without being squeezed (bold, as the SVG
+#: writer estimates a character: 0.6 of the font size).
+INFO_CHARS = int((PANEL_W - 28) / (INFO_SIZE * 0.6))
 
 
 class ComputerTurns:
@@ -110,11 +114,27 @@ class ComputerTurns:
         return say(self.lang, "declared", name=name)
 
     def _computer_lines(self, player: int, entry) -> list[str]:
-        """A computer's action for the panel: its turn card by card, table by table."""
-        if entry.turn is not None:
-            return [say(self.lang, "computer_head", name=self._name(player), points=entry.turn.points)] + list(
-                turn_lines(entry.turn.cards, self.lang))
-        return ["*" + self._entry_words(entry)]
+        """A computer's action for the panel, on a line of its own: its turn's cards and points
+        (``"Computer 2: ESm@c2, ESf@b3 = +11"``; a long turn goes on, indented, on the next line).
+        The panel has room for few lines (four players: two); the scene's last line says how
+        many more there are, and the scoresheet and the review hold every turn."""
+        if entry.turn is None:
+            return ["*" + self._entry_words(entry)]
+        name = say(self.lang, "computer", n=player + 1)
+        cards = [card.text for card in entry.turn.cards]
+        line = say(self.lang, "computer_line", name=name, cards=", ".join(cards), points=entry.turn.points)
+        if len(line) <= INFO_CHARS:
+            return [line]
+        lines, current = [], say(self.lang, "computer_line_head", name=name)
+        for i, card in enumerate(cards):
+            last = i == len(cards) - 1
+            piece = card + (say(self.lang, "computer_line_tail", points=entry.turn.points) if last else ",")
+            if len(current) + 1 + len(piece) > INFO_CHARS:
+                lines.append(current)
+                current = "    " + piece
+            else:
+                current += " " + piece
+        return lines + [current]
 
     def _finish_text(self, before: str = "") -> None:
         self._info = result_lines(self._game, self.lang, self._kinds)

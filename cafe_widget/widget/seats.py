@@ -5,7 +5,7 @@ lights the seats; answered with seats, never with a placement."""
 from __future__ import annotations
 
 from ..engine import NotationError
-from ..engine.cafe import parse_placement
+from ..engine.cafe import parse_placement, parse_seat
 from ..engine.cards import parse_guest
 from ..engine.layout import SEATS
 from ..i18n import N_
@@ -57,6 +57,26 @@ class Seats(Mode):
 
     def hand(self, w) -> tuple:
         return (w._task_guest,)
+
+    #: What the command box's hint and refusals show first: a seat, not a placement; the
+    #: refusal of a word that is none of them, and the box's hint.
+    example, unknown, command_hint = "e4", "seats_unknown", "seats_command_hint"
+
+    def typed(self, w, step: str) -> bool:
+        """A typed seat (``e4``, or ``ITm@e4`` with the guest asked about) marks or unmarks it,
+        as a click on it would; False for anything else (a word such as ``check``)."""
+        word = step.strip()
+        if "@" in word:
+            guest, seat = parse_placement(word)
+            if guest != w._task_guest:
+                raise NotationError("placement", word, N_("is not asked here: type the seats where {guest} may "
+                                                          "sit, such as e4"), guest=w._task_guest)
+        elif len(word) == 2 and word[0].lower() in "abcde" and word[1] in "12345":
+            seat = parse_seat(word)   # a table's place (b2) is refused, naming it
+        else:
+            return False
+        w._click(*w._scene.locate(seat))
+        return True
 
     def check(self, w) -> None:
         """On the ladder: a nudge, a hint, then the answer (``check_seats``)."""

@@ -13,7 +13,7 @@ from ..engine.errors import move_text, shorten
 from ..render.scene import build_scene
 from ..i18n import N_
 from ..render.words import say
-from .card_saves import HUMAN
+from .card_saves import HUMAN, PUZZLE
 from .safety import Refused
 from .card_base import HISTORY_BUTTONS, _command_words, _read_word
 
@@ -36,6 +36,9 @@ class TypedCommands:
         """One step of a typed line; a refusal raises, and the whole line is taken back."""
         lang = self.lang
         game = self._game
+        typed = getattr(self._current(), "typed", None)   # a screen's own typed words: a seat task's seats
+        if typed is not None and self._viewing is None and typed(self, step):
+            return
         if "@" in step:
             if self._viewing is not None:
                 raise Refused(say(lang, "history_live_first", text=shorten(step)))
@@ -45,8 +48,8 @@ class TypedCommands:
         key, arg = _read_word(step)
         shown = [r.name for r in self._scene.regions if r.kind == "button"]
         if key is None:
-            raise Refused(say(lang, "command_unknown", text=shorten(step),
-                              actions=", ".join(_command_words(shown, lang))))
+            raise Refused(say(lang, getattr(self._current(), "unknown", "command_unknown"), text=shorten(step),
+                              actions=", ".join(self._typed_words(shown))))
         if key == "show_best" and "best" in shown:   # the history's own Show best
             key = "best"
         if self._viewing is not None and key not in HISTORY_BUTTONS:
@@ -57,10 +60,19 @@ class TypedCommands:
         if key == "down" and arg:
             self._need_hand(game)
             self._command_select(arg)
+        if key == "hint" and self._mode == PUZZLE:    # a puzzle's hint is the ladder's (issue 36)
+            self._puzzle_hint()
+            return
         if key not in shown:
             raise Refused(say(lang, "command_not_now", text=shorten(step), action=shorten(step, 30),
-                              actions=", ".join(_command_words(shown, lang))))
+                              actions=", ".join(self._typed_words(shown))))
         self._click(*self._scene.locate(key))
+
+    def _typed_words(self, shown) -> list[str]:
+        """What the box takes now: the screen's example (``RUf@c2``; a seat task's ``e4``), then the
+        words of the buttons shown."""
+        words = _command_words(shown, self.lang)
+        return [getattr(self._current(), "example", words[0])] + words[1:]
 
     def _need_hand(self, game) -> None:
         """A typed move plays from the hand shown: never behind the hand-over screen, nor from

@@ -399,6 +399,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         super()._sync_boxes()
         if self._scene is not None:   # the words the box takes now, for the buttons shown
             shown = [r.name for r in self._scene.regions if r.kind == "button" and r.name not in HISTORY_BUTTONS]
-            hint = say(self.lang, "command_hint", words=" · ".join(_command_words(shown, self.lang)[1:]))
+            hint = say(self.lang, getattr(self._current(), "command_hint", "command_hint"),
+                       words=" · ".join(_command_words(shown, self.lang)[1:]))
             if self._command.placeholder != hint:
                 self._command.placeholder = hint

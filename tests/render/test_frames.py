@@ -209,7 +209,7 @@ def test_html_shows_the_frames_side_by_side_with_their_captions():
     html = turn_frames(E12, E12_TURN)._repr_html_()
     assert "flex-wrap:wrap" in html and html.count("<figure") == 3 and html.count("<svg") == 3
     assert "<figcaption" in html and "after: c3 cleared, US comes in (R9)" in html
-    assert 'width="358" height="355"' in html   # drawn at 0.8 (448 × 444), the size of teach.pictures
+    assert 'width="448" height="444"' in html   # drawn at full size, as the widget (issue 36)
 
 
 # -- the widget: a refused click drawn on its seat --------------------------------------------------
@@ -268,3 +268,36 @@ def test_widget_sends_the_opacity_to_the_canvas_only_for_a_faded_guest(monkeypat
     assert messages and alphas() == []   # an opaque scene sends no opacity
     tap(w, "c2")
     assert FADED in alphas() and alphas()[-1] == 1.0   # faded, then opaque again for the ✗
+
+
+# -- issue 36, item 13: no text under 12 px in the pictures, none squeezed --------------------
+
+ALL_NAMES = "CF GB DE FR US | b1:CFf d3:GBm"      # the longest names, in every language
+
+
+def _shown_texts(html):
+    """Each text of each picture in ``html`` as shown: (text, font size in CSS pixels, squeezed?)."""
+    import re
+    out = []
+    for svg in re.findall(r"<svg .*?</svg>", html, re.S):
+        root = ET.fromstring(svg)
+        scale = float(root.get("width")) / float(root.get("viewBox").split()[2])
+        for t in root.iter():
+            if t.tag.endswith("text"):
+                out.append((t.text, float(t.get("font-size")) * scale, t.get("textLength") is not None))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_pictures_draw_no_text_under_12_px_and_squeeze_none(lang):
+    from cafe_widget import Game
+    from cafe_widget.teach import frames, pictures, refused
+    shown = [frames(ALL_NAMES, "GBf@e2, USf@d5", lang=lang), refused(ALL_NAMES, "GBm@e4", lang=lang),
+             refused(E12, "RUm@c2", lang=lang), frames(E12, E12_TURN, lang=lang),
+             pictures((Cafe.parse(ALL_NAMES), "x"), Game.new(players=4, seed=3), lang=lang)]
+    for item in shown:
+        texts_shown = _shown_texts(item._repr_html_())
+        assert texts_shown
+        for text, size, squeezed in texts_shown:
+            assert size >= 12, (lang, text, size)
+            assert not squeezed, (lang, text)

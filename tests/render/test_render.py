@@ -42,7 +42,7 @@ def test_the_palette_round_trips_all_24_guests():
 
 def test_the_scene_shows_tables_guests_rulers_and_seat_names():
     texts = build_scene(picture_view(E12)).texts()
-    for word in ["a", "e", "1", "5", "RU", "Russia", "GB", "Great Britain", "FR", "ES", "IT", "♀ f", "♂ m",
+    for word in ["a", "e", "1", "5", "RU", "Russia", "GB", "Great", "Britain", "FR", "ES", "IT", "♀ f", "♂ m",
                  "d1", "c2", "b5"]:
         assert word in texts, word
     assert "b1" not in texts  # an occupied seat shows its guest, not its name
@@ -128,7 +128,24 @@ def test_svg_escapes_text():
 
 def test_french_names():
     texts = build_scene(picture_view(E12, lang="fr")).texts()
-    assert "Russie" in texts and "Grande-Bretagne" in texts
+    assert "Russie" in texts and "Grande-" in texts and "Bretagne" in texts   # on two lines (issue 36)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_a_long_nation_name_goes_on_two_lines_never_squeezed(lang):
+    """Issue 36, item 13: a table card's name is 12 px at least, one line or two (where the
+    catalog's "|" says, else at a space or after a hyphen), never squeezed."""
+    from cafe_widget.engine.cards import NATIONS
+    from cafe_widget.render.scene import NAME_SIZE, NAME_WIDTH, card_name
+    cafe = Cafe.parse("CF GB DE FR US")
+    svg = to_svg(build_scene(View(cafe, lang, picture=True)))
+    assert "textLength" not in svg
+    for nation in NATIONS:
+        lines = card_name(nation, lang)
+        assert 1 <= len(lines) <= 2 and NAME_SIZE >= 12
+        assert all(len(line) * NAME_SIZE * 0.6 <= NAME_WIDTH for line in lines), lines
+    expected = {"en": ("Central", "Africa"), "fr": ("Grande-", "Bretagne"), "de": ("Großbri-", "tannien")}
+    assert expected[lang] in [card_name(n, lang) for n in NATIONS]
 
 
 def test_render_imports_no_widget_code():

@@ -85,3 +85,37 @@ def test_the_zones_are_apart_and_inside_the_widget():
         assert 0 <= x and x + w <= WIDTH and 0 <= y and y + h <= HEIGHT
         for (x2, y2, w2, h2) in zones[i + 1:]:
             assert x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y
+
+
+def _info_drawn(w) -> list[str]:
+    """The info lines the panel draws (13-px text at the panel's left, under the piles)."""
+    from cafe_widget.render.style import PANEL_X
+    return [p.text for p in w.scene.layer("panel") if isinstance(p, Text) and p.size == 13 and p.x == PANEL_X + 14
+            and p.text != w.view().piles]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+@pytest.mark.parametrize("seed", [1, 3, 5, 6])
+def test_the_computers_turns_are_shown_whole_or_the_panel_says_there_is_more(lang, seed):
+    """Issue 36, item 11: with 4 players, after the computers play, the panel shows every
+    computer's action on a line of its own, or its last line says how many lines are left out;
+    never a line squeezed (the SVG's estimate: 0.6 of the size a character)."""
+    w = CafeWidget(Game.new(players=4, seed=seed), players=["human", "steady", "steady", "steady"], lang=lang)
+    tap(w, "hint")
+    w.command("end") if w.game.explain_draw() is not None else w.command("draw")
+    drawn, info = _info_drawn(w), [t.lstrip("*") for t in w.view().info]
+    acted = [e for e in w.game.log if e.player != 0][-3:]
+    assert len(acted) == 3
+    if drawn == info:
+        for n in (2, 3, 4):
+            assert any(f" {n}" in line.split(":")[0] for line in drawn), (n, drawn)
+    else:
+        assert drawn[:-1] == info[:len(drawn) - 1] and drawn[-1].startswith("…"), drawn
+        assert str(len(info) - len(drawn) + 1) in drawn[-1], drawn
+    assert drawn and not drawn[0].startswith("…"), drawn   # at least one turn shown whole
+    for p in w.scene.layer("panel"):
+        if isinstance(p, Text) and p.max_width:
+            assert len(p.text) * p.size * 0.6 <= p.max_width or p.size > 13 or p.x != PANEL_X_INFO, p
+
+
+PANEL_X_INFO = 452 + 14

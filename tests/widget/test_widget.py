@@ -213,8 +213,8 @@ def test_a_computer_that_starts_plays_at_once():
     assert w.status == ("Welcome! Computer 2 (steady) plays first. Computer 2 (steady) played ESm@c2, "
                         "ESf@b3, ITf@d3: 11. Computer 3 (steady) played DEm@c4: 8.")
     assert [e.player for e in w.game.log] == [1, 2]
-    # the panel: both computer turns, card by card and table by table
-    assert w.view().info[0] == "*Computer 2 (steady): +11" and "*Computer 3 (steady): +8" in w.view().info
+    # the panel: both computer turns, each on a line of its own (issue 36)
+    assert w.view().info == ("*Computer 2: ESm@c2, ESf@b3, ITf@d3 = +11", "*Computer 3: DEm@c4 = +8")
     assert w.view().marks == ()   # DEm@c4 filled the centre table: cleared with every card (R9)
 
 

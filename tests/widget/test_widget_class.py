@@ -172,11 +172,11 @@ def test_after_a_mouse_click_the_computers_play_one_after_another():
         assert w.game.to_move == 1 and w.status.startswith("Player 1 drew ") and len(steps) == 1
         w._paced_step(steps.pop())
         assert w.game.to_move == 2 and w.status.startswith("Computer 2 (steady) played ")
-        assert w.view().info[0].startswith("*Computer 2 (steady): +")
+        assert w.view().info[0].startswith("*Computer 2: ") and len(w.view().info) == 1
         assert w.view().marks and all(label.startswith("P2 +") for _, label in w.view().marks)
         w._paced_step(steps.pop())
         assert w.game.to_move == 0 and w.status.startswith("Computer 3 (steady) ") and not steps
-        assert w.view().info[0].startswith("*Computer 2 (steady): +")     # both turns listed
+        assert w.view().info[0].startswith("*Computer 2: ") and w.view().info[1].startswith("*Computer 3")
         # a click while the computers are still to play: their turns come at once, first
         w._on_mouse_down(2 * x, 2 * y)
         assert w.game.to_move == 1 and len(steps) == 1

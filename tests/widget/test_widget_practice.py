@@ -357,3 +357,37 @@ def test_declare_end_never_acts_for_a_computer():
     before = w.game.format()
     tap(w, "declare")
     assert w.game.format() == before and w.status.endswith("(R12).")
+
+
+def test_a_seat_task_is_answered_from_the_keyboard():
+    """Issue 36, item 12: a seat typed in the command box marks it (again: unmarks it), as a
+    click would; ``check`` and ``clear`` are the buttons; a placement of the guest asked about
+    marks its seat; anything else is refused and changes nothing."""
+    w = ask_seats(CAFE, "ITm")
+    assert "e4" in w._command.placeholder and "RUf@c2" not in w._command.placeholder
+    w.command("e4")
+    assert w.marked == ("e4",) and w.status == "Marked: e4."
+    w.command("c4, C4")                            # marked, then unmarked; any case
+    assert w.marked == ("e4",)
+    w.command("ITm@d5")
+    assert w.marked == ("e4", "d5")
+    w.command("RUf@a2")
+    assert w.marked == ("e4", "d5") and "is not asked here" in w.status and "ITm" in w.status
+    w.command("b2")
+    assert w.marked == ("e4", "d5") and "where a table stands" in w.status
+    w.command("d5, zz")                            # a line is all or nothing
+    assert w.marked == ("e4", "d5") and w.status.startswith("'zz' is not a seat") and "e4, check" in w.status
+    w.command("check")
+    assert w.status.startswith("Right: an Italian man (ITm) may sit on e4")
+    w.command("clear")
+    assert w.marked == () and w.status == "Marks cleared."
+    assert w.cafe == Cafe.parse(CAFE)              # nothing was placed
+
+
+def test_a_seat_task_typed_in_french():
+    w = ask_seats(CAFE, "ITm", lang="fr")
+    w.command("e4")
+    w.command("d5")
+    assert w.marked == ("e4", "d5")
+    w.command("vérifier")
+    assert w.view().status_kind == "ok"
