@@ -249,6 +249,19 @@ def _short(name: str) -> str:
     return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1] + "…"
 
 
+def _row_head(row: int, y: float, height: float, student: str, left: float, grid_right: float) -> list[str]:
+    """A map's row head: a faint stripe every other row, and the student's name (whole in its
+    tooltip)."""
+    out = []
+    if row % 2:
+        out.append(f'<rect x="{MARGIN / 2}" y="{y - GAP / 2}" width="{grid_right - MARGIN / 2 + 4}" '
+                   f'height="{height + GAP}" fill="{STRIPE}"/>')
+    out.append(f'<text x="{left - 10}" y="{y + height / 2}" font-size="14" text-anchor="end" '
+               f'dominant-baseline="central" fill="{INK}"><title>{_xml(student)}</title>'
+               f'{_xml(_short(student))}</text>')
+    return out
+
+
 def _progress_map(records, lang: str | None, course: dict[str, tuple[str, ...]], y0: float):
     """The progress part of the heat map, from ``y0`` down: (its title, its elements, its width,
     its bottom)."""
@@ -283,12 +296,7 @@ def _progress_map(records, lang: str | None, course: dict[str, tuple[str, ...]],
     # the rows: a faint stripe every other row, the name, a square an exercise
     for row, r in enumerate(records):
         y = top + row * (CELL + GAP)
-        if row % 2:
-            out.append(f'<rect x="{MARGIN / 2}" y="{y - GAP / 2}" width="{grid_right - MARGIN / 2 + 4}" '
-                       f'height="{CELL + GAP}" fill="{STRIPE}"/>')
-        out.append(f'<text x="{left - 10}" y="{y + CELL / 2}" font-size="14" text-anchor="end" '
-                   f'dominant-baseline="central" fill="{INK}"><title>{_xml(r.student)}</title>'
-                   f'{_xml(_short(r.student))}</text>')
+        out += _row_head(row, y, CELL, r.student, left, grid_right)
         for nb, ex, cx in columns:
             entry = r.entry(ex)
             key = progress.shade(entry)
@@ -408,12 +416,7 @@ def _grades_map(grades: Grades, lang: str | None, y0: float):
             right = max(right, cx + _width(heads[a], 13) * 0.71 + 4)
     for row, student in enumerate(students):
         y = top + row * (GRADE_HEIGHT + GAP)
-        if row % 2:
-            out.append(f'<rect x="{MARGIN / 2}" y="{y - GAP / 2}" width="{grid_right - MARGIN / 2 + 4}" '
-                       f'height="{GRADE_HEIGHT + GAP}" fill="{STRIPE}"/>')
-        out.append(f'<text x="{left - 10}" y="{y + GRADE_HEIGHT / 2}" font-size="14" text-anchor="end" '
-                   f'dominant-baseline="central" fill="{INK}"><title>{_xml(student)}</title>'
-                   f'{_xml(_short(student))}</text>')
+        out += _row_head(row, y, GRADE_HEIGHT, student, left, grid_right)
         for a, x in zip(assignments, xs):
             grade = sheet.cells.get((student, a))
             fill = _fill(grade)

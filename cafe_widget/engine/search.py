@@ -81,7 +81,6 @@ class _Search:
     def __init__(self, state, hand, blind: bool = False):
         cafe = state.cafe
         self.blind = blind
-        self.last_cleared: list = []
         self.drawn: list = []        # places whose table this turn turned up, in order
         self.variant = state.variant
         self.seats = list(cafe.seats)
@@ -237,7 +236,6 @@ class _Search:
         for t in full:
             for i in TABLE_SEATS[t]:
                 seats[i] = None
-        self.last_cleared = list(full)
         ended = len(self.pile) - self.pile_used < len(full)
         if ended:  # R12a: the café cannot be completed; the game ends
             for t in full:
@@ -343,7 +341,7 @@ class _Search:
         with the café (``self.seats``, ``self.tables``, ``self.pile_left()``) and the hand
         (``self.hand_left()``) as that turn leaves them, while the caller looks. Blind, a plan
         that stops at a clearing has ``goes_on`` (more cards may follow, chosen once the new
-        table is seen) and ``self.last_cleared`` the places cleared.
+        table is seen); ``self.drawn`` holds the places whose table the turn turned up.
 
         The step (seat, may it end, may a card follow, take it back) is :meth:`general`'s,
         written out again: a shared generator made the search half as slow again."""

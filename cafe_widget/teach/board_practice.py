@@ -26,7 +26,7 @@ from ..engine.board import CHAIRS, parse_hand, parse_placement, parse_tile
 from ..engine.board_search import best_action
 from ..engine.cards import GUEST_KINDS, TABLE_ADJECTIVES
 from ..i18n import NN_, N_, Localized, join
-from .ladder import TRIES, WORDS as LADDER_WORDS, not_shown
+from .ladder import WORDS as LADDER_WORDS, Withheld
 from .practice import Feedback, Grade, card_tables, climb, on_the_ladder, puzzle_title, read_points
 
 BOARD_PUZZLE_FILE = Path(__file__).resolve().parent.parent / "data" / "board_puzzles.txt"
@@ -130,7 +130,7 @@ def action_tables(turn: BoardTurn, lang: str | None = None) -> str:
 
 # -- puzzles --------------------------------------------------------------------------------
 
-class BoardPuzzle:
+class BoardPuzzle(Withheld):
     """"Find the best action": a board (its chairs and its bar) and a hand of tiles.
 
     ``BoardPuzzle("b1:CFf a2:CFm | -", "ITf CFf GBm *m RUf")``. ``best`` is the exact best action
@@ -148,17 +148,6 @@ class BoardPuzzle:
             raise ValueError(f"no tile of {' '.join(self.hand)} has an action here (B4): "
                              "there is no best action to find")
 
-    @property
-    def best(self) -> BoardTurn:
-        """The best action; in a graded assignment, :class:`~.ladder.GradedRule` (the answer is
-        not shown)."""
-        if TRIES.graded:
-            raise not_shown()
-        return self._best
-
-    @property
-    def best_points(self) -> int:
-        return self._best.points
 
     def grade(self, answer=..., lang: str | None = None, *, show: bool = False,
               exercise: str | None = None) -> Grade:
@@ -230,13 +219,6 @@ class BoardPuzzle:
                         return f"{tile}@{chair}"
         stranger = next(g for g in GUEST_KINDS if g not in self.hand)   # B4: not in the hand
         return f"{stranger}@{chairs[0]}"
-
-    def solution(self, lang: str | None = None) -> str:
-        """The best action in one sentence, table by table; in a graded assignment, the sentence
-        that the answer is not shown."""
-        if TRIES.graded:
-            return LADDER_WORDS.text("not_shown", lang)
-        return self._solution(lang)
 
     def _solution(self, lang: str | None) -> str:
         return _say(lang, "solution", action=self._best.text, points=self._best.points,

@@ -29,14 +29,14 @@ from ..engine.cards import GUEST_KINDS, sort_guests
 from ..engine.layout import SEATS
 from ..engine.search import parse_hand
 from ..i18n import N_
-from .ladder import TRIES, WORDS as LADDER_WORDS, not_shown
+from .ladder import WORDS as LADDER_WORDS, Withheld
 from .practice import Grade, _problem, _say, _text, on_the_ladder, puzzle_title, turn_tables
 
 PUZZLE_FILE = Path(__file__).resolve().parent.parent / "data" / "puzzles.txt"
 LEVELS = (1, 2, 3)
 
 
-class Puzzle:
+class Puzzle(Withheld):
     """"Find the best turn": a café (with its table pile), a hand, the variant on or off.
 
     ``Puzzle("RU GB FR ES IT | b1:RUf b3:RUm | US CN DE", "RUf ITf ITm DEm")``. ``best`` is the
@@ -60,17 +60,6 @@ class Puzzle:
             raise ValueError(f"no card of {' '.join(self.hand)} may be placed here (R5–R7): "
                              "there is no best turn to find")
 
-    @property
-    def best(self) -> Turn:
-        """The best turn; in a graded assignment, :class:`~.ladder.GradedRule` (the answer is not
-        shown)."""
-        if TRIES.graded:
-            raise not_shown()
-        return self._best
-
-    @property
-    def best_points(self) -> int:
-        return self._best.points
 
     def grade(self, answer=..., lang: str | None = None, *, show: bool = False,
               exercise: str | None = None) -> Grade:
@@ -157,13 +146,6 @@ class Puzzle:
                         return f"{guest}@{seat}"
         stranger = next(g for g in GUEST_KINDS if g not in self.hand)   # R4: not in the hand
         return f"{stranger}@{seats[0]}"
-
-    def solution(self, lang: str | None = None) -> str:
-        """The best turn in one sentence, table by table; in a graded assignment, the sentence
-        that the answer is not shown."""
-        if TRIES.graded:
-            return LADDER_WORDS.text("not_shown", lang)
-        return self._solution(lang)
 
     def _solution(self, lang: str | None) -> str:
         return _say(lang, "solution", turn=self._best.text, points=self._best.points,

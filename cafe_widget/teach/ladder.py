@@ -159,6 +159,32 @@ def not_shown(lang: str | None = None) -> GradedRule:
     return GradedRule(WORDS.text("not_shown", lang))
 
 
+class Withheld:
+    """What both games' puzzles share: ``best`` and ``solution()`` give the answer, except in a
+    graded assignment, where ``best`` raises :class:`GradedRule` and ``solution()`` says that
+    the answer is not shown. A puzzle keeps its answer in ``_best`` and words it in
+    ``_solution(lang)``."""
+
+    _best = None
+
+    @property
+    def best(self):
+        """The best turn (or action); in a graded assignment, :class:`GradedRule`."""
+        if TRIES.graded:
+            raise not_shown()
+        return self._best
+
+    @property
+    def best_points(self) -> int:
+        """What the best turn (or action) scores: the question tells it, graded or not."""
+        return self._best.points
+
+    def solution(self, lang: str | None = None) -> str:
+        """The answer in one sentence, table by table; in a graded assignment, the sentence that
+        the answer is not shown."""
+        return WORDS.text("not_shown", lang) if TRIES.graded else self._solution(lang)
+
+
 def graded_refusal(lang: str | None) -> str | None:
     """In a graded assignment, the sentence refusing a widget's Hint, Show best or Show answer
     (they would show an answer); None otherwise."""

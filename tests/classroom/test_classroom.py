@@ -20,6 +20,7 @@ import pytest
 from cafe_widget.teach import progress_file as progress
 from cafe_widget.classroom import course, course_cli, course_writing
 from cafe_widget.classroom.__main__ import main
+from nbgrader_helpers import nbgrader
 
 ROOT = Path(__file__).resolve().parents[2]
 GRADE_ID = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -532,7 +533,7 @@ def test_nbgrader_itself_reads_the_teachers_own_settings_and_releases_the_assign
     folder = _one_course(tmp_path)
     (folder / "nbgrader_config_local.py").write_text(
         "c = get_config()\nc.CourseDirectory.release_directory = 'handout'\n", encoding="utf-8")
-    _nbgrader(folder, "generate_assignment", "01_one")
+    nbgrader(folder, "generate_assignment", "01_one")
     assert sorted(p.name for p in (folder / "handout" / "01_one").iterdir()) == ["01_one.ipynb", "cafe_assignment.txt"]
 
 
@@ -674,16 +675,3 @@ def test_every_count_make_course_says_takes_its_plural(tmp_path, capsys, monkeyp
     monkeypatch.setattr(course, "solve", lambda notebook, timeout=120, lang="en": {notebook.name[1] + ".1": "0"})
     assert main(["make-course", str(tmp_path / "c"), "--from", str(tmp_path / "nbs"), "--lang", lang]) == 0
     assert capsys.readouterr().out.splitlines()[:2] == [s.format(c=tmp_path / "c") for s in said]
-
-
-# -- nbgrader's own command line (the end-to-end grading: tests/classroom/test_grading.py) -------
-
-def _nbgrader(course_dir: Path, *args: str) -> str:
-    """nbgrader's own command line, in the course's folder (its venv's bin first on PATH:
-    nbgrader runs alembic from there)."""
-    bin_dir = str(Path(sys.executable).parent)
-    env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ.get("PATH", ""))
-    run = subprocess.run([os.path.join(bin_dir, "nbgrader"), *args], cwd=course_dir, env=env,
-                         capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-    return run.stdout + run.stderr

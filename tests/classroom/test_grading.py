@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import re
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -19,6 +17,7 @@ from cafe_widget.classroom import course
 from cafe_widget.classroom.grading import plain, plain_answer
 from cafe_widget.teach.card_puzzles import Puzzle
 from cafe_widget.teach.practice import check_points
+from nbgrader_helpers import nbgrader
 
 
 # -- the plain-answer rule, read without running anything ------------------------------------------
@@ -134,18 +133,6 @@ KERNEL_HACKS = [
 ]
 
 
-def _nbgrader(course_dir: Path, *args: str, ok: bool = True) -> str:
-    """nbgrader's own command line, in the course's folder (its venv's bin first on PATH)."""
-    bin_dir = str(Path(sys.executable).parent)
-    env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ.get("PATH", ""),
-               CAFE_WIDGET_PROGRESS=str(course_dir / "teachers-progress.json"))   # the teacher's own file
-    run = subprocess.run([os.path.join(bin_dir, "nbgrader"), *args], cwd=course_dir, env=env,
-                         capture_output=True, text=True, timeout=600)
-    if ok:
-        assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-    return run.stdout + run.stderr
-
-
 def _submit(course_dir: Path, student: str, name: str, answers: dict, *, drop=(), added=(), zipped=False,
             whole=None) -> None:
     """A student's notebook handed in: each answer cell's ``answer = ...`` line given a value
@@ -191,7 +178,7 @@ def test_every_cheat_scores_0_and_honest_students_score_as_before(tmp_path):
         pytest.skip("nbgrader's command is not beside this Python")
     made = course.make_course(tmp_path, "en", ["01", "02"])
     assert [(a.name, a.points) for a in made] == [(FIRST, 4), (SECOND, 5)]
-    _nbgrader(tmp_path, "generate_assignment", "*")
+    nbgrader(tmp_path, "generate_assignment", "*")
     right = _right_answers(tmp_path, made)
     assert right == {"ex1_1_answer": "3, 1", "ex1_2_answer": '"d1 c2 e2 b3 d3 a4 c4 b5"', "ex1_3_answer": "2, 2, 1, 0, 0",
                      "ex1_4_answer": "1, 5", "ex2_1_answer": '"c2 b3 d3 c4"', "ex2_2_answer": '"refused"',
@@ -235,12 +222,12 @@ def test_every_cheat_scores_0_and_honest_students_score_as_before(tmp_path):
     broken = tmp_path / "submitted" / "leo" / SECOND
     broken.mkdir(parents=True)
     (broken / f"{SECOND}.ipynb").write_text('{"cells": [', encoding="utf-8")      # not a notebook: not graded
-    _nbgrader(tmp_path, "zip_collect", SECOND)
+    nbgrader(tmp_path, "zip_collect", SECOND)
     assert {p.name for p in (tmp_path / "submitted").iterdir()} >= {"dave", "hélène", "o'brien"}
-    log = _nbgrader(tmp_path, "autograde", "*", ok=False)                         # leo's notebook fails
+    log = nbgrader(tmp_path, "autograde", "*", ok=False)                         # leo's notebook fails
     assert "There was an error processing assignment '02_seating_rules' for student 'leo'" in log
     assert not (tmp_path / "teachers-progress.json").exists()     # the grader's own progress file: untouched
-    _nbgrader(tmp_path, "export")
+    nbgrader(tmp_path, "export")
 
     with open(tmp_path / "grades.csv", newline="", encoding="utf-8") as f:
         rows = {(r["assignment"], r["student_id"]): r for r in csv.DictReader(f)}
