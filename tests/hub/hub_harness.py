@@ -165,7 +165,19 @@ c.JupyterHub.tornado_settings = {{'slow_spawn_timeout': 0}}
         for user in users:
             self._wait(lambda u=user: (self.api("GET", f"users/{u}") or {}).get("servers", {}).get("", {})
                        .get("ready"), timeout, f"{user}'s server")
+            # "ready" in the hub's API can come a moment before the proxy routes to the server (a
+            # 404 then, seen once in CI on a busy machine): wait until the server itself answers
+            self._wait(lambda u=user: self._server_answers(u, tokens[u]), timeout, f"{user}'s server, through the proxy")
         return tokens
+
+    def _server_answers(self, user: str, token: str) -> bool:
+        request = urllib.request.Request(f"{self.url}/user/{user}/api/status",
+                                         headers={"Authorization": f"token {token}"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status == 200
+        except (urllib.error.URLError, OSError):
+            return False
 
     def put_notebook(self, user: str, token: str, path: str, nb: dict) -> None:
         """A notebook in ``user``'s home, written by their own server (as that user)."""
