@@ -101,8 +101,11 @@ class PointsQuestion(widgets.VBox):
         return f"<PointsQuestion {self.placement} on {self.cafe.format()}>"
 
     def _repr_mimebundle_(self, **kwargs):
+        """The live question, and beside it the café it asks about as a picture (``image/svg+xml``):
+        shown where no kernel runs it (the course's website, nbviewer, GitHub)."""
         bundle = super()._repr_mimebundle_(**kwargs)
         bundle["text/plain"] = repr(self)
+        bundle["image/svg+xml"] = svg_of(self.cafe, self.lang)
         return bundle
 
 

@@ -17,6 +17,7 @@ import asyncio
 import ipywidgets as widgets
 
 from ..i18n import N_, translate
+from ..render import to_svg
 from ..teach.ladder import graded_refusal
 from .draw import SCALE, aria_status, draw_layer, draw_patches, make_canvas, one_message
 from .safety import Guarded, Refused, error_sentence
@@ -134,11 +135,15 @@ class Shell(Guarded, widgets.VBox):
         self._guarded(self._load, text)
 
     def _repr_mimebundle_(self, **kwargs):
+        """The live widget, and beside it a picture of what its canvas shows now (``image/svg+xml``)
+        and its ``repr``: where no kernel runs the widget (the course's website, nbviewer, GitHub,
+        a notebook reopened without its kernel) the picture is shown in its place."""
         data = super()._repr_mimebundle_(**kwargs)
-        if isinstance(data, tuple):
-            data[0]["text/plain"] = repr(self)
-        elif isinstance(data, dict):
-            data["text/plain"] = repr(self)
+        bundle = data[0] if isinstance(data, tuple) else data
+        if isinstance(bundle, dict):
+            bundle["text/plain"] = repr(self)
+            if self._scene is not None:
+                bundle["image/svg+xml"] = to_svg(self._scene)
         return data
 
     # -- the front end's events ----------------------------------------------------------------
