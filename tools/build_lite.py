@@ -3,9 +3,11 @@
     python tools/build_lite.py [--output-dir _site]
 
 Needs the ``lite`` tools in this Python (``pip install -e '.[lite]'``): jupyterlite-core and
-jupyterlite-pyodide-kernel 0.8 (JupyterLab 4.6). Reaches PyPI only through pip, for the
-package's build backend and for the wheels of ipycanvas and the pure-Python dependencies that
-Pyodide does not ship; the JupyterLite build itself runs offline (it never fetches Pyodide).
+jupyterlite-pyodide-kernel 0.8 (JupyterLab 4.6). Reaches PyPI only through pip, the first time,
+for the wheels of ipycanvas and the pure-Python dependencies that Pyodide does not ship (kept in
+``_build/lite-wheels/`` for the next builds), and for the package's build backend when this
+Python's setuptools is older than 70.1; the JupyterLite build itself runs offline (it never
+fetches Pyodide).
 
 What goes into the site (a folder of static files; serve it anywhere, e.g. GitHub Pages):
 
@@ -49,6 +51,9 @@ LITE_CONFIG_DIR = ROOT / "lite"
 NOTEBOOKS = ROOT / "notebooks"
 DEFAULT_OUTPUT = ROOT / "_site"
 DEFAULT_WORK = ROOT / ".lite-build"
+#: The pure-Python wheels downloaded once (ipycanvas, ipywidgets, jupyterlab_widgets), reused by
+#: the next builds so that they fetch nothing (git-ignored, under _build/).
+WHEEL_CACHE = ROOT / "_build" / "lite-wheels"
 
 #: Files of this checkout that building the package's wheel needs (the rest are left out, so
 #: no stale ``build/`` or ``*.egg-info`` of the checkout can slip into the wheel).
@@ -114,11 +119,24 @@ def build_package_wheel(work: Path, dest: Path) -> Path:
                             ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         elif path.exists():
             shutil.copy2(path, src / name)
-    run(pip("wheel", "--quiet", "--no-deps", "--wheel-dir", dest, src))
+    # With this Python's own setuptools when it can build the wheel (the lite extra asks for it):
+    # nothing to fetch; else in pip's isolated build environment (setuptools from the index).
+    own = ["--no-build-isolation"] if _setuptools_builds_wheels() else []
+    run(pip("wheel", "--quiet", "--no-deps", *own, "--wheel-dir", dest, src))
     wheels = sorted(dest.glob("cafe_widget-*.whl"))
     if len(wheels) != 1:
         sys.exit(f"build_lite: expected one cafe_widget wheel in {dest}, found {wheels}")
     return wheels[0]
+
+
+def _setuptools_builds_wheels() -> bool:
+    """This Python's setuptools builds wheels by itself (70.1 and later: bdist_wheel built in)."""
+    try:
+        from importlib.metadata import version
+        from packaging.version import Version
+        return Version(version("setuptools")) >= Version("70.1")
+    except Exception:  # noqa: BLE001 - no setuptools, or no version: let pip isolate the build
+        return False
 
 
 def wheel_metadata(wheel: Path):
@@ -167,12 +185,24 @@ def download_dependencies(package_wheel: Path, dest: Path, python_version: str) 
         if not wanted:
             break
         before = set(dest.glob("*.whl"))
-        # Pure wheels only (py3-none-any), for Pyodide's Python: what piplite can install.
-        run(pip("download", "--quiet", "--no-deps", "--only-binary=:all:",
-                "--python-version", python_version, "--implementation", "py",
-                "--abi", "none", "--platform", "any", "--dest", dest,
-                *(f"{name}{spec}" for name, spec in sorted(wanted.items()))))
+        # Pure wheels only (py3-none-any), for Pyodide's Python: what piplite can install. From
+        # the wheels an earlier build kept (WHEEL_CACHE) when they satisfy it: no network;
+        # else from the package index, and kept for the next build.
+        download = pip("download", "--quiet", "--no-deps", "--only-binary=:all:",
+                       "--python-version", python_version, "--implementation", "py",
+                       "--abi", "none", "--platform", "any", "--dest", str(dest),
+                       *(f"{name}{spec}" for name, spec in sorted(wanted.items())))
+        WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+        offline = subprocess.run([*download, "--no-index", "--find-links", str(WHEEL_CACHE)],
+                                 capture_output=True, text=True)
+        if offline.returncode == 0:
+            log("wheels from " + str(WHEEL_CACHE.relative_to(ROOT)) + ": " + ", ".join(sorted(wanted)))
+        else:
+            run(download)
         new = sorted(set(dest.glob("*.whl")) - before)
+        for wheel in new:
+            if not (WHEEL_CACHE / wheel.name).exists():
+                shutil.copy2(wheel, WHEEL_CACHE / wheel.name)
         todo = []
         for wheel in new:
             name = canonicalize_name(parse_wheel_filename(wheel.name)[0])
