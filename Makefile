@@ -9,11 +9,11 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 FIRST  := notebooks/01_the_cafe.ipynb
 
-.PHONY: lab test check bench install clean notebooks lite fuzz translations hub
+.PHONY: lab test check bench install clean notebooks lite site site-serve fuzz translations hub
 
 $(VENV)/.installed-test: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,lite]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,lite,site]'
 	touch $@
 
 $(VENV)/.installed-lab: pyproject.toml
@@ -46,6 +46,17 @@ fuzz: $(VENV)/.installed-test
 # The server-less site: JupyterLite with the package and the notebooks, in _site/.
 lite: $(VENV)/.installed-test
 	$(PY) tools/build_lite.py
+
+# The course as a website, in _build/site/: every notebook executed (cached in _build/site-cache),
+# English at the root, French in fr/, the rules cards, the guides, and the JupyterLite site in
+# lite/; a launch button to Binder and to Lite on each lesson. SITE_REPOSITORY: the GitHub
+# repository the launch buttons open (the one place it is set). Look at it: make site-serve.
+SITE_REPOSITORY ?= OWNER/cafe_widget
+site: $(VENV)/.installed-test
+	$(PY) tools/build_site.py --repository $(SITE_REPOSITORY)
+
+site-serve:
+	$(PY) -m http.server --directory _build/site --bind 127.0.0.1 8001
 
 # After editing a notebook or the engine: run the notebooks, keep only the check cells' output.
 notebooks: $(VENV)/.installed-test
@@ -93,4 +104,4 @@ bench: $(VENV)/.installed-test
 	$(PY) benchmarks/widget.py --browser
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info .hub
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info .hub _build

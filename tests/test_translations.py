@@ -14,6 +14,7 @@ import pytest
 
 babel_messages = pytest.importorskip("babel.messages")
 from babel.messages.extract import extract_from_dir  # noqa: E402
+from babel.messages.frontend import parse_mapping_cfg  # noqa: E402
 from babel.messages.mofile import read_mo, write_mo  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
@@ -49,10 +50,14 @@ def _key(message_id, context):
 
 @pytest.fixture(scope="module")
 def used() -> dict:
-    """Every sentence the code marks: (context, msgid or (singular, plural)) → where."""
+    """Every sentence the code marks: (context, msgid or (singular, plural)) → where; the code is
+    what babel.cfg names (the package, and the website's builder)."""
+    with open(ROOT / "babel.cfg", encoding="utf-8") as fh:
+        method_map, options_map = parse_mapping_cfg(fh)
+    assert ("cafe_widget/**.py", "python") in method_map
     found = {}
     for filename, _lineno, message, _comments, context in extract_from_dir(
-            str(ROOT / "cafe_widget"), method_map=[("**.py", "python")], keywords=_keywords()):
+            str(ROOT), method_map=method_map, options_map=options_map, keywords=_keywords()):
         found.setdefault(_key(message, context), filename)
     return found
 
