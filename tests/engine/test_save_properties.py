@@ -60,7 +60,9 @@ def edits(save: str, rng: random.Random) -> dict[str, str]:
     """Edited copies of ``save``: another seed, the history erased, one action dropped."""
     data = json.loads(save)
     out = {"seed": json.dumps(data | {"seed": data["seed"] + 1 + rng.randrange(1000)})}
-    if data["actions"]:
+    if data["actions"] and data["notation"] != data["start"]:
+        # (actions that undo each other back to the deal, "USf@d5, undo": erasing them changes
+        # no position, so the save stays the same game, rightly accepted)
         out["erased"] = json.dumps(data | {"start": data["notation"], "actions": [], "turn": []})
         i = rng.randrange(len(data["actions"]))
         out["dropped"] = json.dumps(data | {"actions": data["actions"][:i] + data["actions"][i + 1:]})
