@@ -94,7 +94,9 @@ c.JupyterHub.tornado_settings = {{'slow_spawn_timeout': 0}}
         if self.proc is not None:     # a test's hub: stopped at once, with all it started
             os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(20)
-        subprocess.run(["pkill", "-f", "--", f"--port={self.port}"], check=False)
+        # the proxy: JupyterHub starts it in a session of its own, so that it outlives the hub
+        # (its command line says "--port N", with a space)
+        subprocess.run(["pkill", "-KILL", "-f", "--", f"configurable-http-proxy .*--port[= ]{self.port}( |$)"], check=False)
         # the game service the hub started again after a test killed it lives in a session of its own
         subprocess.run(["pkill", "-KILL", "-f", "--", f"cafe_widget.service --data {self.folder / 'tables'}"], check=False)
         for user in self.teachers + self.students:    # its users' servers and kernels: never a leftover
