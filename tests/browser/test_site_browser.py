@@ -1,8 +1,9 @@
-"""The course's website, built and looked at as a reader would: ``tools/build_site.py`` (every
-notebook executed, the execution cache in ``_build/site-cache`` shared with ``make site``; the
-JupyterLite part is left out here, ``make site`` in CI builds and checks it), served on localhost,
-then opened in headless Chromium: the index, a lesson with café pictures, a French lesson and a
-lesson whose widget is shown as its picture. Every page shows its pictures, no request leaves
+"""The course's website, built and looked at as a reader would: ``tools/build_site.py`` builds the
+pages this test opens (their notebooks executed, the execution cache in ``_build/site-cache``
+shared with ``make site``; the other pages and the JupyterLite part are left out here: ``make
+site``, which CI runs after ``make test``, builds the whole site and fails on what this test
+checks), served on localhost, then opened in headless Chromium: the index, a lesson with café
+pictures, a French lesson and a lesson whose widget is shown as its picture. Every page shows its pictures, no request leaves
 localhost and none fails, and the built site has no broken link (its anchors too). Screenshots in
 ``test-artifacts/site-*.png``."""
 
