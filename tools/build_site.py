@@ -92,7 +92,7 @@ WORDS = {
     "lessons": N_("The lessons"),
     "more": N_("Play and practice"),
     "teacher": N_("For the teacher"),
-    "footer": N_("Café International is a game by Rudi Hoffmann and Gunter Siegers (Amigo). This course "
+    "footer": N_("Café International is a game by Rudi Hoffmann and Roland Siegers (Amigo). This course "
                  "is cafe_widget's: [the repository]({repository})."),
     "lite": N_("Launch in JupyterLite"),
 }
