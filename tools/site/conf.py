@@ -67,7 +67,7 @@ html_theme_options = {
     "home_page_in_toc": True,
     "show_navbar_depth": 1,
 }
-html_sidebars = {"**": ["navbar-logo.html", "other-language.html", "search-field.html", "sbt-sidebar-nav.html"]}
+html_sidebars = {"**": ["navbar-logo.html", "other-language.html", "sbt-sidebar-nav.html"]}   # the search is in the header
 templates_path = [str(HERE / "_templates")]
 html_context = {"other_language": SITE["other_language"]}
 
