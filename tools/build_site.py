@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import functools
 import hashlib
 import html.parser
 import json
@@ -43,7 +44,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from html import escape
 from pathlib import Path
@@ -51,6 +51,7 @@ from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))       # refresh_notebooks, build_lite: the tools beside it
 
 from cafe_widget.i18n import N_, translate  # noqa: E402
 
@@ -62,7 +63,6 @@ DEFAULT_CACHE = ROOT / "_build" / "site-cache"
 DEFAULT_WORK = ROOT / "_build" / "site-work"
 DEFAULT_REPOSITORY = "OWNER/cafe_widget"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-RAISES = "raises-exception"
 
 #: Each language's pages: the folder of its notebooks (in the repository), its rules card and
 #: teacher's guide, and where the site puts it.
@@ -98,6 +98,16 @@ WORDS = {
 }
 
 
+def up(lang: str) -> str:
+    """From a page of ``lang`` to the site's root: ``""`` or ``"../"``."""
+    return "../" * LANGUAGES[lang]["prefix"].count("/")
+
+
+def index_of(lang: str, seen_from: str) -> str:
+    """The address of ``lang``'s index, from a page of ``seen_from``."""
+    return f"{up(seen_from)}{LANGUAGES[lang]['prefix']}index.html"
+
+
 def site_words(key: str, lang: str, **facts) -> str:
     return translate(WORDS[key], lang).format(**facts)
 
@@ -108,6 +118,7 @@ def log(message: str) -> None:
 
 # -- the pages of a language --------------------------------------------------------------------
 
+@functools.lru_cache(maxsize=None)
 def pages(lang: str) -> dict[str, Path]:
     """``{name in the site: source file}``: the notebooks, the rules card, the guide."""
     spec = LANGUAGES[lang]
@@ -130,8 +141,7 @@ def _site_link(source: Path, lang: str, target: str, repository: str) -> str:
         return f"https://github.com/{repository}#readme"
     for other, spec in LANGUAGES.items():
         if full in pages(other).values():
-            ups = "../" * LANGUAGES[lang]["prefix"].count("/")
-            prefix = "" if other == lang else ups + spec["prefix"]
+            prefix = "" if other == lang else up(lang) + spec["prefix"]
             return f"{prefix}{Path(full.name).stem}.html{anchor}"
     return target
 
@@ -161,10 +171,9 @@ def index_page(lang: str, names: list[str], repository: str, lite: str) -> str:
     folder = "notebooks/" + LANGUAGES[lang]["prefix"]
     binder = f"https://mybinder.org/v2/gh/{repository}/HEAD?urlpath=lab/tree/{folder}{lessons[0]}"
     other = "fr" if lang == "en" else "en"
-    other_url = "fr/index.html" if lang == "en" else "../index.html"
     out = [f"# {site_words('title', lang)}", "", site_words("what", lang), "", site_words("read", lang), "",
            site_words("start", lang, first=Path(lessons[0]).stem + ".html", binder=binder, lite=f"{lite}?path={LANGUAGES[lang]['prefix']}{lessons[0]}"),
-           "", site_words("other", other, url=other_url), ""]
+           "", site_words("other", other, url=index_of(other, lang)), ""]
     for caption, entries in (("lessons", lessons), ("more", more), ("teacher", [n for n in (card, guide) if n in names])):
         if not entries:
             continue
@@ -185,23 +194,17 @@ def package_digest() -> str:
 
 
 def execute(source: Path, folder: Path, timeout: int = 180) -> dict:
-    """``source`` run top to bottom in a kernel of this Python, in ``folder``, with a progress
-    file of its own; the notebook with its outputs, as JSON. A cell that fails unless tagged
-    ``raises-exception``: a RuntimeError naming it."""
+    """``source`` run top to bottom in ``folder`` as ``make notebooks`` runs it (a kernel of this
+    Python, a progress file of its own); the notebook with its outputs, as JSON. A failed cell
+    (``refresh_notebooks.problems``): a RuntimeError naming it."""
     import nbformat
-    from nbclient import NotebookClient
+    from refresh_notebooks import problems, run
 
     nb = nbformat.read(source, as_version=4)
-    with tempfile.TemporaryDirectory(prefix="cafe-site-") as tmp:
-        os.environ["CAFE_WIDGET_PROGRESS"] = str(Path(tmp) / "progress.json")
-        os.environ.pop("NBGRADER_EXECUTION", None)
-        NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=True,
-                       extra_arguments=["--IPKernelApp.log_level=ERROR"],
-                       resources={"metadata": {"path": str(folder)}}).execute()
-    for i, cell in enumerate(nb.cells):
-        failed = [o for o in cell.get("outputs", []) if o.output_type == "error"]
-        if failed and RAISES not in cell.metadata.get("tags", []):
-            raise RuntimeError(f"{source.relative_to(ROOT)}, cell {i}: {failed[0].ename}: {failed[0].evalue}")
+    run(nb, folder, timeout)
+    wrong = problems(nb)
+    if wrong:
+        raise RuntimeError(f"{source.relative_to(ROOT)}, {wrong[0]}")
     return json.loads(nbformat.writes(nb))
 
 
@@ -290,7 +293,7 @@ def stage(lang: str, names: dict[str, Path], runs: dict[Path, Path], src_dir: Pa
         "lite_words": site_words("lite", lang),
         "footer_html": as_html(site_words("footer", lang, repository=f"https://github.com/{repository}")),
         "other_language": {"name": {"en": "English", "fr": "Français"}[other],
-                           "url": "fr/index.html" if lang == "en" else "../index.html"},
+                           "url": index_of(other, lang)},
     }
     write_if_changed(src_dir / "site.json", json.dumps(settings, ensure_ascii=False, indent=1))
     for old in src_dir.iterdir():
@@ -316,8 +319,8 @@ def build(output: Path, cache: Path, work: Path, repository: str, lite: bool, jo
     sources = [p for lang in LANGUAGES for p in chosen[lang].values() if p.suffix == ".ipynb"]
     runs = executed(sources, cache, jobs)
     procs = []
-    for lang, spec in LANGUAGES.items():
-        lite_url = "../" * spec["prefix"].count("/") + "lite/lab/index.html"
+    for lang in LANGUAGES:
+        lite_url = up(lang) + "lite/lab/index.html"
         stage(lang, chosen[lang], runs, work / "src" / lang, repository, lite_url)
     if output.exists():
         shutil.rmtree(output)
@@ -331,7 +334,6 @@ def build(output: Path, cache: Path, work: Path, repository: str, lite: bool, jo
     (output / ".nojekyll").write_text("")     # GitHub Pages: serve _static/ and _images/ as they are
     log(f"pages: {time.perf_counter() - start:.1f} s")
     if lite:
-        sys.path.insert(0, str(ROOT / "tools"))
         import build_lite
         build_lite.build(output / "lite", ROOT / ".lite-build")
     problems = check_site(output, lite, left_out)

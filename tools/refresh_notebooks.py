@@ -12,7 +12,9 @@ then read the diff.
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -37,19 +39,48 @@ def _coalesce(outputs: list) -> list:
     return merged
 
 
-def refresh(path: Path) -> None:
-    nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True,
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+def run(nb, folder: Path, timeout: int = 120) -> None:
+    """Execute ``nb`` (nbformat) top to bottom in a kernel of this Python, in ``folder``, with a
+    progress file of its own: running the course never writes into the runner's own record."""
+    with tempfile.TemporaryDirectory(prefix="cafe-run-") as tmp:
+        env = {"CAFE_WIDGET_PROGRESS": str(Path(tmp) / "progress.json")}
+        saved = {k: os.environ.get(k) for k in (*env, "NBGRADER_EXECUTION")}
+        os.environ.update(env)
+        os.environ.pop("NBGRADER_EXECUTION", None)      # a grader's kernel would record nothing
+        try:
+            NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=True,
+                           extra_arguments=["--IPKernelApp.log_level=ERROR"],
+                           resources={"metadata": {"path": str(folder)}}).execute()
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+
+
+def problems(nb) -> list[str]:
+    """What is wrong with an executed notebook: a cell that failed though not tagged
+    ``raises-exception``, a tagged one that raised nothing, an nbval marker in the code."""
+    found = []
     for i, cell in enumerate(nb.cells):
         failed = [o for o in cell.get("outputs", []) if o.output_type == "error"]
         raises = RAISES in cell.metadata.get("tags", [])
         if "NBVAL_" in cell.source:
-            sys.exit(f"{path.name}, cell {i}: an nbval marker in the code; tag the cell instead")
+            found.append(f"cell {i}: an nbval marker in the code; tag the cell instead")
         if failed and not raises:
-            sys.exit(f"{path.name}, cell {i}: {failed[0].ename}: {failed[0].evalue}")
+            found.append(f"cell {i}: {failed[0].ename}: {failed[0].evalue}")
         if raises and not failed:
-            sys.exit(f"{path.name}, cell {i}: marked {RAISES} but raised nothing")
+            found.append(f"cell {i}: marked {RAISES} but raised nothing")
+    return found
+
+
+def refresh(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    run(nb, path.parent)
+    wrong = problems(nb)
+    if wrong:
+        sys.exit(f"{path.name}, {wrong[0]}")
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
