@@ -22,6 +22,7 @@ In code, mark a sentence for the catalogs where it is written, translate it wher
 from __future__ import annotations
 
 import gettext as _gettext
+import unicodedata
 import weakref
 from collections.abc import Mapping
 from functools import lru_cache
@@ -233,8 +234,9 @@ class Localized(Mapping):
 
     def typed(self, key: str) -> frozenset[str]:
         """The words of ``key`` (a "|"-separated list) in every language the package speaks: a
-        student's typed answer is read whatever the current language."""
+        student's typed answer is read whatever the current language (NFKC, as the answer is)."""
         words = set()
         for lang in {SOURCE, *available()}:
-            words.update(" ".join(w.lower().split()) for w in translate(self.table[key], lang).split("|"))
+            words.update(" ".join(unicodedata.normalize("NFKC", w).lower().split())
+                         for w in translate(self.table[key], lang).split("|"))
         return frozenset(w for w in words if w)

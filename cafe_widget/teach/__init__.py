@@ -7,7 +7,7 @@ this front door is all a notebook imports. The room holds:
   ``review``, ``pictures``, ``predict``…): plain text a student can check by hand;
 - :mod:`.practice` — the exercises' checks (``check_points``, ``check_seats``) and a puzzle's
   grade; :mod:`.card_puzzles` and :mod:`.board_practice` — the puzzles of either game and the
-  board's checks;
+  board's checks; :mod:`.answers` — what every check does first: a typed answer, read as meant;
 - :mod:`.ladder` — the try-again ladder every check climbs (a nudge, the hint, then the answer),
   and a graded assignment's rule; :mod:`.progress_file` — what a student has solved, kept
   between sessions;

@@ -26,6 +26,7 @@ from ..engine.board import CHAIRS, parse_hand, parse_placement, parse_tile
 from ..engine.board_search import best_action
 from ..engine.cards import GUEST_KINDS, TABLE_ADJECTIVES
 from ..i18n import NN_, N_, Localized, join
+from .answers import typed_list, typed_turn
 from .ladder import WORDS as LADDER_WORDS, Withheld
 from .practice import Feedback, Grade, card_tables, climb, on_the_ladder, puzzle_title, read_points
 
@@ -151,11 +152,12 @@ class BoardPuzzle(Withheld):
 
     def grade(self, answer=..., lang: str | None = None, *, show: bool = False,
               exercise: str | None = None) -> Grade:
-        """Grade ``answer`` (an action in notation, ``"CFf@a2, CFm@b1"``, ``"bar RUm"``,
-        ``"swap ITf@c2"``, or an action the engine handed out): legal or refused (with its rule),
-        its points table by table, the best points. On the ladder: a nudge (how far from the
-        best), then a hint (what kind of action, its first tile), then the best action itself;
-        ``show=True`` gives it at once. An answer that cannot be read costs no try."""
+        """Grade ``answer`` (an action in notation, ``"CFf@a2, CFm@b1"`` — ``"CFf@a2; CFm @ b1."``
+        reads the same —, ``"bar RUm"``, ``"swap ITf@c2"``, or an action the engine handed out):
+        legal or refused (with its rule), its points table by table, the best points. On the
+        ladder: a nudge (how far from the best), then a hint (what kind of action, its first
+        tile), then the best action itself; ``show=True`` gives it at once. An answer that cannot
+        be read costs no try."""
         return on_the_ladder(self._grade(answer, lang), answer, ("board puzzle", self.format()), lang, show,
                              exercise, self._solution(lang), self._hint(lang))
 
@@ -185,7 +187,7 @@ class BoardPuzzle(Withheld):
         if not text.strip():
             return Grade(text, False, "B4", None, best, False, _say(lang, "empty", best=best), "")
         try:
-            turn = self.board.play(text, self.hand)
+            turn = self.board.play(typed_turn(text), self.hand)    # "CFf@a2; CFm @ b1." as "CFf@a2, CFm@b1"
         except NotationError as err:
             return Grade(text, False, None, None, best, False,
                          _say(lang, "unreadable", token=err.token, problem=err.problem_in(lang), best=best),
@@ -362,9 +364,10 @@ def _tables(turn: BoardTurn, lang: str | None) -> str:
 def check_chairs(board, tile: str, chairs=..., lang: str | None = None, *, show: bool = False,
                  exercise: str | None = None) -> Feedback:
     """"On which chairs may ``tile`` be the first tile of a turn?" — ``chairs`` as text
-    (``"c2 d1"``, commas or spaces) or a list; ``"-"`` or ``"none"`` for nowhere; ``""`` is not
-    answered yet and costs no try. An answer that cannot be read is explained, no try. On the ladder,
-    like the card game's :func:`~cafe_widget.teach.practice.check_seats`. Never raises."""
+    (``"c2 d1"``; commas, semicolons, spaces or "and" between) or a list; ``"-"`` or ``"none"``
+    for nowhere; ``""`` is not answered yet and costs no try. An answer that cannot be read is
+    explained, no try. On the ladder, like the card game's
+    :func:`~cafe_widget.teach.practice.check_seats`. Never raises."""
     try:
         board = _board(board)
         tile = parse_tile(getattr(tile, "text", tile) if not isinstance(tile, str) else tile.strip(), "tile")
@@ -378,11 +381,9 @@ def check_chairs(board, tile: str, chairs=..., lang: str | None = None, *, show:
         return Feedback(False, text, text)
     given: list[str] = []
     if chairs is not ...:
-        tokens = chairs.replace(",", " ").split() if isinstance(chairs, str) else chairs
         try:
+            tokens = typed_list(chairs) if isinstance(chairs, str) else chairs   # "c2, d1 and f1.", "-", « aucune »
             tokens = [t if isinstance(t, str) else "" for t in tokens]
-            if [t.lower() for t in tokens] in (["-"], ["none"], ["nowhere"], ["aucune"], ["keine"]):
-                tokens = []
             given = list(dict.fromkeys(parse_placement(f"{tile}@{t}")[1] for t in tokens))
         except (NotationError, TypeError) as err:     # not a list of chairs: the answer's fault, explained, no try
             if isinstance(err, NotationError):

@@ -29,6 +29,7 @@ from ..engine.cards import GUEST_KINDS, sort_guests
 from ..engine.layout import SEATS
 from ..engine.search import parse_hand
 from ..i18n import N_
+from .answers import typed_turn
 from .ladder import WORDS as LADDER_WORDS, Withheld
 from .practice import Grade, _problem, _say, _text, on_the_ladder, puzzle_title, turn_tables
 
@@ -63,12 +64,13 @@ class Puzzle(Withheld):
 
     def grade(self, answer=..., lang: str | None = None, *, show: bool = False,
               exercise: str | None = None) -> Grade:
-        """Grade ``answer`` (a turn in notation, ``"RUf@c2, ITf@c4"``, or a list of
-        placements): legal or refused (with the rule), its points table by table, the best
-        points. On the ladder: a wrong answer first gets that (a nudge: how far from the best),
-        then a hint (how many cards the best turn has, and its first guest), then the best turn
-        itself; ``show=True`` gives the best turn at once. An answer that cannot be read costs
-        no try. ``exercise`` records the outcome in the student's progress."""
+        """Grade ``answer`` (a turn in notation, ``"RUf@c2, ITf@c4"`` — ``"RUf@c2; ITf @ c4."``
+        and ``"RUf@c2 and ITf@c4"`` read the same —, or a list of placements): legal or refused
+        (with the rule), its points table by table, the best points. On the ladder: a wrong
+        answer first gets that (a nudge: how far from the best), then a hint (how many cards the
+        best turn has, and its first guest), then the best turn itself; ``show=True`` gives the
+        best turn at once. An answer that cannot be read costs no try. ``exercise`` records the
+        outcome in the student's progress."""
         return on_the_ladder(self._grade(answer, lang), answer, ("puzzle", self.format()), lang, show, exercise,
                              self._solution(lang), self._hint(lang))
 
@@ -96,7 +98,7 @@ class Puzzle(Withheld):
                          _say(lang, "unreadable", token=repr(text), problem=_say(lang, "problem_text"),
                               best=best), repr(text))
         try:
-            placements = parse_turn(text)
+            placements = parse_turn(typed_turn(text))     # "DEf@c2; ITm @ b3." as "DEf@c2, ITm@b3"
         except NotationError as err:
             return Grade(text, False, None, None, best, False,
                          _say(lang, "unreadable", token=err.token, problem=_problem(err, lang), best=best),

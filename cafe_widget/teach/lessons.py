@@ -28,6 +28,7 @@ from ..i18n import NN_, N_, Localized, current, ngettext
 from ..i18n import language as _language
 from .card_puzzles import Puzzle, puzzles  # noqa: F401 (for the notebooks)
 from .practice import Feedback, climb, check_points, check_seats  # noqa: F401 (for the notebooks)
+from .answers import typed_text, yes_or_no
 from ..render import Frame, Frames, picture_view, refused_picture, turn_frames
 from ..render.words import WHY, table_why
 
@@ -91,10 +92,6 @@ WORDS = Localized({
     "yes": N_("yes"),
     "no": N_("no"),
     "and": N_(" and "),
-    # Translators: the words a student may type to answer "yes" (then "no"), separated by "|"
-    # (the words of every language are read, whatever the language: keep them lowercase).
-    "yes_words": N_("yes|y|true"),
-    "no_words": N_("no|n|false"),
 })
 
 
@@ -110,11 +107,6 @@ def _say(lang: str | None, key: str, **facts) -> str:
 def _pts(n: int, lang: str | None) -> str:
     """"point" or "points", by the language's plural rule (French: « 0 point »)."""
     return ngettext("point", "points", n, current(lang))
-
-
-def _typed_words(key: str) -> frozenset[str]:
-    """The words of ``key`` in every language (a typed answer is read whatever the language)."""
-    return WORDS.typed(key)
 
 
 def _cafe(cafe) -> Cafe:
@@ -141,26 +133,64 @@ def read(notation: str, lang: str | None = None):
         return None
 
 
+#: A number in a typed answer: digits that are not part of a word (``c4``, ``b1``, ``R6`` name a
+#: seat, a table, a rule), with a sign, and a decimal point read as one (``8.0`` is 8).
+_NUMBER = re.compile(r"(?<![^\W_])-?\d+(?:\.\d+)?")
+
+
+def _number(value):
+    """A whole number as an int (``"8"``, ``8.0`` and ``"8.0"`` → 8); any other number as it is."""
+    if isinstance(value, str):
+        try:
+            return int(value)
+        except ValueError:       # "8.0", "8.5" (or digits too many for an int)
+            value = float(value)
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def _norm(value):
-    """An answer or a truth in a comparable form: a yes/no, whole numbers, or words."""
+    """An answer or a truth in a comparable form: a yes/no, numbers (a set's sorted: its
+    numbers in any order), or words."""
     if isinstance(value, bool):
         return ("yes/no", value)
-    if isinstance(value, int):
-        return ("numbers", (value,))
-    if isinstance(value, (tuple, list)) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        return ("numbers", tuple(value))
+    if _is_number(value):
+        return ("numbers", (_number(value),))
+    if isinstance(value, (set, frozenset)) and all(_is_number(v) for v in value):
+        return ("numbers", tuple(sorted(_number(v) for v in value)))
+    if isinstance(value, (tuple, list)) and all(_is_number(v) for v in value):
+        return ("numbers", tuple(_number(v) for v in value))
+    if isinstance(value, (set, frozenset)):
+        value = sorted(value, key=str)
     text = " ".join(str(v) for v in value) if isinstance(value, (tuple, list)) else str(value)
-    text = text.strip().lower().replace("−", "-")
-    yes, no = _typed_words("yes_words"), _typed_words("no_words")
-    if text in yes or text in no:
-        return ("yes/no", text in yes)
-    numbers = re.findall(r"-?\d+", text)
+    text = " ".join(typed_text(text).lower().split())   # NFKC, − as -, no closing "." or « ! »
+    said = yes_or_no(text)
+    if said is not None:
+        return ("yes/no", said)
+    numbers = _NUMBER.findall(text)
     if numbers:
-        return ("numbers", tuple(int(n) for n in numbers))
-    return ("words", " ".join(text.split()))
+        return ("numbers", tuple(_number(n) for n in numbers))
+    return ("words", text)
+
+
+def _any_order(truth) -> bool:
+    """Whether ``truth`` is numbers in any order (a set)."""
+    return isinstance(truth, (set, frozenset))
+
+
+def _read(answer, truth):
+    """``answer`` in a form comparable with ``truth``'s: its numbers sorted when the truth's
+    order does not matter."""
+    kind, value = _norm(answer)
+    return (kind, tuple(sorted(value))) if kind == "numbers" and _any_order(truth) else (kind, value)
 
 
 def _said(value, lang: str | None) -> str:
+    """``value`` as the check says it: a student's text as typed; a truth in words (``"yes"``,
+    ``"3 and 8"``; a set's numbers sorted, ``"1 and 5"``)."""
     if isinstance(value, str):
         return value.strip()
     kind, v = _norm(value)
@@ -192,7 +222,8 @@ def predict(answer, truth, *, explain=None, hint: str | None = None, lang: str |
     before the student answers).
 
         predict(answer, (3, 8))                       # "3, 8", "3 and 8", (3, 8) are all right
-        predict(answer, False, explain=refusal)       # "no", "non", False
+        predict(answer, {1, 5})                       # in any order: "5, 1" too; said "1 and 5"
+        predict(answer, False, explain=refusal)       # "no", "non !", False
     """
     show = show or (answer is True and _norm(truth)[0] != "yes/no")
     if answer is ... and not show:
@@ -202,7 +233,7 @@ def predict(answer, truth, *, explain=None, hint: str | None = None, lang: str |
     if not show and kind in ("numbers", "yes/no") and _norm(answer)[0] != kind:
         print(_say(lang, "unread_numbers" if kind == "numbers" else "unread_yes_no", answer=_said(answer, lang)))
         return None   # not read: it costs no try
-    right = not show and _norm(answer) == _norm(truth)
+    right = not show and _read(answer, truth) == _norm(truth)
     told = _said(truth, lang)
     if right:
         text = _say(lang, "right", truth=told)
@@ -226,10 +257,14 @@ def predict(answer, truth, *, explain=None, hint: str | None = None, lang: str |
 
 
 def _nudge(answer, truth, lang: str | None) -> str:
-    """What kind of wrong ``answer`` is, without ``truth``."""
-    (kind, got), (want_kind, want) = _norm(answer), _norm(truth)
+    """What kind of wrong ``answer`` is, without ``truth`` (numbers in any order: how many)."""
+    (kind, got), (want_kind, want) = _read(answer, truth), _norm(truth)
     if kind == want_kind == "numbers" and len(got) == len(want):
-        i = next(i for i, (g, w) in enumerate(zip(got, want)) if g != w)
+        if len(want) > 1 and _any_order(truth):      # which of them is wrong, not "number 2 of 2"
+            return _say(lang, "look_again")
+        i = next((i for i, (g, w) in enumerate(zip(got, want)) if g != w), None)
+        if i is None:                                # the answer asked for (show=True) after a right one
+            return _say(lang, "look_again")
         if len(want) == 1:
             return _say(lang, "too_high" if got[0] > want[0] else "too_low")
         return _say(lang, "number_high" if got[i] > want[i] else "number_low", i=i + 1, n=len(want))

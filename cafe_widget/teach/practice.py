@@ -22,6 +22,7 @@ from ..engine.cafe import parse_seat, parse_turn
 from ..engine.cards import TABLE_ADJECTIVES, guest_name, parse_guest
 from ..engine.layout import SEATS, TABLE_PLACES, TOUCHES
 from ..i18n import NN_, NP_, N_, Localized, join
+from .answers import is_refusal, typed_list, typed_text
 from .ladder import TRIES, step
 from ..render.words import table_why
 
@@ -115,12 +116,6 @@ WORDS = Localized({
                              "Not quite: you named no seat, and {missing} allowed seats are missing"),
     "none": N_("nowhere"),
     "semicolon": N_("; "),
-    # Translators: the words a student may type to answer "refused", separated by "|" (the
-    # words of every language are read, whatever the language: keep them lowercase).
-    "refused_words": N_("refused|illegal|not allowed|no|x|-"),
-    # Translators: the words a student may type to answer "nowhere" (no seat), separated by
-    # "|" (the words of every language are read, whatever the language: keep them lowercase).
-    "nowhere_words": N_("-|none|nowhere|nothing"),
     "refused_answer": N_("refused"),
     # Translators: one or more tables cleared, named in {places} (French: « pleine(s) »)
     "clears": NN_("; {places} full and cleared, R9", "; {places} full and cleared, R9"),
@@ -162,11 +157,6 @@ def _sex(guest: str) -> str:
 
 def _join(items, lang: str | None) -> str:
     return join(items, lang)
-
-
-def _typed_words(key: str) -> frozenset[str]:
-    """The words of ``key`` in every language (a typed answer is read whatever the language)."""
-    return WORDS.typed(key)
 
 
 def turn_tables(turn: Turn, lang: str | None = None) -> str:
@@ -338,8 +328,9 @@ def _read_cafe(cafe) -> Cafe:
 
 
 def read_points(answer, lang: str | None, negative: bool = False):
-    """An int, the word for "refused" (→ None), or a Feedback saying how to answer (it costs no
-    try). ``negative``: a minus sign is read too (the board's bar, B9)."""
+    """An int (``"8 points."``, ``"8.0"``), the word for "refused" (→ None; ``"refusé !"``,
+    ``"refused (R6)"``), or a Feedback saying how to answer (it costs no try). ``negative``: a
+    minus sign is read too (the board's bar, B9)."""
     if isinstance(answer, bool):
         return _answer_error(lang)
     if isinstance(answer, int):
@@ -349,12 +340,12 @@ def read_points(answer, lang: str | None, negative: bool = False):
     if answer is None:
         return None
     if isinstance(answer, str):
-        text = answer.strip().lower()
-        number = re.fullmatch(r"([+-]?)(\d{1,4})(\s*[^\W\d_]+)?\s*\.?", text)   # "8", "+8", "8 points"
+        text = typed_text(answer).lower()
+        number = re.fullmatch(r"([+-]?)(\d{1,4})(?:\.0+)?(\s*[^\W\d_]+)?", text)   # "8", "+8", "8.0", "8 points"
         if number and (number[1] != "-" or negative) and (
-                number[3] is None or number[3].strip() not in _typed_words("refused_words")):
+                number[3] is None or not is_refusal(number[3].strip())):
             return -int(number[2]) if number[1] == "-" else int(number[2])
-        if text in _typed_words("refused_words"):
+        if is_refusal(text):             # "refused", "refusé !", "refused (R6)"
             return None
     return _answer_error(lang)
 
@@ -381,7 +372,8 @@ def _answer_error(lang: str | None) -> Feedback:
 def check_points(cafe, placement: str, given=..., variant: bool = False, lang: str | None = None,
                  *, answer=False, show: bool = False, exercise: str | None = None) -> Feedback:
     """"How many points does ``placement`` score here?" — ``given`` a whole number (``"refused"``
-    or None if the card may not sit there; ``"8 points"`` reads as 8). One card: its points table
+    or None if the card may not sit there; ``"8 points"`` and ``"8."`` read as 8, ``"refused
+    (R6)"`` as refused). One card: its points table
     by table with the reason (R8); a whole turn (``"RUf@c2, ITf@c4"``): the turn's points card by
     card. On the ladder (:mod:`cafe_widget.teach.ladder`): a wrong answer gets a nudge, then a hint,
     then the answer; ``answer=True`` shows the answer at once. ``exercise`` (``"4.2"``) records
@@ -467,9 +459,7 @@ def _read_seats(seats) -> list[str]:
     if seats is None:
         return []
     if isinstance(seats, str):
-        tokens = seats.replace(",", " ").split()
-        if " ".join(tokens).lower() in _typed_words("nowhere_words"):
-            return []
+        tokens = typed_list(seats)       # "c2, b3 and c4.", "c2; b3", "-", « aucune »
     elif isinstance(seats, (list, tuple, set, frozenset)):
         tokens = list(seats)
     else:
@@ -489,9 +479,9 @@ def _read_seats(seats) -> list[str]:
 def check_seats(cafe, guest: str, seats=..., variant: bool = False, lang: str | None = None,
                 *, answer: bool = False, show: bool = False, exercise: str | None = None) -> Feedback:
     """"Which seats may ``guest`` take here (as the first card of a turn)?" — ``seats`` as text
-    (``"e4 d5"``, ``"e4,d5 "``; ``"-"`` or ``"none"`` for nowhere; ``""`` is not answered yet and
-    costs no try) or a list. Right when exactly the
-    legal seats are named. On the ladder: a wrong answer gets a nudge (how many right, how many
+    (``"e4 d5"``, ``"e4,d5 "``, ``"e4 and d5."``: :func:`.answers.typed_list`; ``"-"`` or
+    ``"none"`` for nowhere; ``""`` is not answered yet and costs no try) or a list. Right when
+    exactly the legal seats are named. On the ladder: a wrong answer gets a nudge (how many right, how many
     missed, the rules of the wrong ones), then a hint (where to look), then the answer (each
     seat missed, each wrong seat with its refusing rule); ``answer=True`` shows it at once.
     ``exercise`` records the outcome in the student's progress. Never raises."""
