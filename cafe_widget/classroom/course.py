@@ -82,8 +82,8 @@ def solution_marker(number: str, kind: str, value, lang: str | None = None) -> N
         literal = json.dumps(TEACH_WORDS.text("yes" if value else "no", lang), ensure_ascii=False)
     elif isinstance(value, int):
         literal = str(value)
-    elif isinstance(value, (tuple, list)) and all(isinstance(v, int) for v in value):
-        literal = ", ".join(str(v) for v in value)
+    elif isinstance(value, (tuple, list, set, frozenset)) and all(isinstance(v, int) for v in value):
+        literal = ", ".join(str(v) for v in (sorted(value) if isinstance(value, (set, frozenset)) else value))
     else:
         literal = json.dumps(str(value), ensure_ascii=False)
     print(MARK + json.dumps({"exercise": number, "answer": literal}, ensure_ascii=False))
@@ -387,16 +387,22 @@ c.CourseDirectory.course_id = {course_id!r}
 c.CourseDirectory.root = os.path.dirname(os.path.abspath(__file__))
 # A cell that runs longer than this (seconds) stops the notebook's grading.
 c.ExecutePreprocessor.timeout = {timeout}
-# The grade a teacher can trust: at autograde, the course's own cells run with each answer's
-# plain value (a number, a text, numbers with commas); nothing else a student wrote runs
-# (the teacher's guide: "What a grade means"). The export says "not graded: why", never a 0.
+# The grade a teacher can trust: at autograde only the answers cross (the teacher's guide: "What
+# a grade means"). Each graded notebook is rebuilt from source/: the course's cells with their
+# metadata, each answer cell its plain value (a number, a text, numbers with commas); nothing else
+# a student wrote or handed in runs. Each notebook runs in a fresh kernel (python -I) in a fresh
+# empty folder. The export says "graded" only with a score, else "not graded: why", never a 0.
 c.Autograde.sanitize_preprocessors = [
-    "nbgrader.preprocessors.ClearOutput", "nbgrader.preprocessors.DeduplicateIds",
-    "nbgrader.preprocessors.OverwriteKernelspec", "nbgrader.preprocessors.OverwriteCells",
-    "cafe_widget.classroom.grading.PlainAnswers", "nbgrader.preprocessors.CheckCellMetadata"]
-c.ExportApp.plugin_class = "cafe_widget.classroom.grading.GradesExport"
-# The language of what these write into graded notebooks and grades.csv.
-c.PlainAnswers.lang = c.GradesExport.lang = {lang!r}
+    "cafe_widget.classroom.autograde.PlainAnswers", "nbgrader.preprocessors.OverwriteKernelspec",
+    "nbgrader.preprocessors.OverwriteCells", "nbgrader.preprocessors.CheckCellMetadata"]
+c.Autograde.autograde_preprocessors = [
+    "cafe_widget.classroom.autograde.IsolatedExecute", "nbgrader.preprocessors.IgnorePattern",
+    "nbconvert.preprocessors.ClearMetadataPreprocessor", "nbgrader.preprocessors.LimitOutput",
+    "nbgrader.preprocessors.SaveAutoGrades", "nbgrader.preprocessors.AssignLatePenalties",
+    "nbgrader.preprocessors.CheckCellMetadata"]
+c.ExportApp.plugin_class = "cafe_widget.classroom.autograde.GradesExport"
+# The language of what these write into graded notebooks, grades.csv and zip_collect's log.
+c.PlainAnswers.lang = c.GradesExport.lang = c.ArchiveExtractor.lang = c.ArchiveCollector.lang = {lang!r}
 # What a student finds in place of a solution: the course's own "answer = ..." line.
 c.ClearSolutions.code_stub = {{"python": "answer = ..."}}
 # On a JupyterHub: the exchange folder students fetch from and submit to. nbgrader 0.9's default
@@ -404,10 +410,13 @@ c.ClearSolutions.code_stub = {{"python": "answer = ..."}}
 # (mkdir -p -m 1777 …). The students' own servers must know it and this course id too: put both
 # in a nbgrader_config.py every server reads (hub-config writes one; the teacher's guide, ch. 7b).
 # c.Exchange.root = "/srv/nbgrader/exchange"
-# On a shared machine, no exchange: `nbgrader zip_collect ASSIGNMENT` takes the notebooks (or
-# zip files of them) put in downloaded/ASSIGNMENT/archive/, each named STUDENT--NOTEBOOK.ipynb
-# (STUDENT: anything up to the first --, hélène and o'brien too).
-c.FileNameCollectorPlugin.named_regexp = r"(?:.*/)?(?P<student_id>[^/]+?)--(?P<file_id>[^/]+\\.ipynb)$"
+# On a shared machine, no exchange: `nbgrader zip_collect ASSIGNMENT` takes what is put in
+# downloaded/ASSIGNMENT/archive/: notebooks named STUDENT--NOTEBOOK.ipynb (STUDENT: anything up to
+# the first --, hélène and o'brien too), or archives (zip, tar) named STUDENT--anything.zip or
+# STUDENT.zip. The student is the archive's own name; a file inside named for someone else is not
+# collected; an archive that cannot be opened is skipped, the others collected.
+c.ZipCollectApp.extractor_plugin = "cafe_widget.classroom.autograde.ArchiveExtractor"
+c.ZipCollectApp.collector_plugin = "cafe_widget.classroom.autograde.ArchiveCollector"
 
 # Your own settings (make-course never writes this file; nothing happens without it).
 load_subconfig({local!r}, path=c.CourseDirectory.root)  # noqa: F821 (nbgrader defines it)

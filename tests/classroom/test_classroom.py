@@ -511,7 +511,7 @@ def test_the_configuration_loads_the_teachers_own_settings_last(tmp_path):
     c = _config(folder)
     assert (c.CourseDirectory.course_id, c.CourseDirectory.root, c.ExecutePreprocessor.timeout) == (
         "cafe_international", str(folder), 120)
-    assert c.ExportApp.plugin_class == "cafe_widget.classroom.grading.GradesExport"
+    assert c.ExportApp.plugin_class == "cafe_widget.classroom.autograde.GradesExport"
     (folder / "nbgrader_config_local.py").write_text(
         "c = get_config()\nc.ExecutePreprocessor.timeout = 300\nc.Exchange.root = '/srv/exchange'\n", encoding="utf-8")
     c = _config(folder)
@@ -538,14 +538,20 @@ def test_nbgrader_itself_reads_the_teachers_own_settings_and_releases_the_assign
 
 
 GRADING = '''c.ExecutePreprocessor.timeout = 120
-# The grade a teacher can trust: at autograde, the course's own cells run with each answer's
-# plain value (a number, a text, numbers with commas); nothing else a student wrote runs
-# (the teacher's guide: "What a grade means"). The export says "not graded: why", never a 0.
+# The grade a teacher can trust: at autograde only the answers cross (the teacher's guide: "What
+# a grade means"). Each graded notebook is rebuilt from source/: the course's cells with their
+# metadata, each answer cell its plain value (a number, a text, numbers with commas); nothing else
+# a student wrote or handed in runs. Each notebook runs in a fresh kernel (python -I) in a fresh
+# empty folder. The export says "graded" only with a score, else "not graded: why", never a 0.
 c.Autograde.sanitize_preprocessors = [
-    "nbgrader.preprocessors.ClearOutput", "nbgrader.preprocessors.DeduplicateIds",
-    "nbgrader.preprocessors.OverwriteKernelspec", "nbgrader.preprocessors.OverwriteCells",
-    "cafe_widget.classroom.grading.PlainAnswers", "nbgrader.preprocessors.CheckCellMetadata"]
-c.ExportApp.plugin_class = "cafe_widget.classroom.grading.GradesExport"
+    "cafe_widget.classroom.autograde.PlainAnswers", "nbgrader.preprocessors.OverwriteKernelspec",
+    "nbgrader.preprocessors.OverwriteCells", "nbgrader.preprocessors.CheckCellMetadata"]
+c.Autograde.autograde_preprocessors = [
+    "cafe_widget.classroom.autograde.IsolatedExecute", "nbgrader.preprocessors.IgnorePattern",
+    "nbconvert.preprocessors.ClearMetadataPreprocessor", "nbgrader.preprocessors.LimitOutput",
+    "nbgrader.preprocessors.SaveAutoGrades", "nbgrader.preprocessors.AssignLatePenalties",
+    "nbgrader.preprocessors.CheckCellMetadata"]
+c.ExportApp.plugin_class = "cafe_widget.classroom.autograde.GradesExport"
 '''
 
 
@@ -564,17 +570,15 @@ def test_the_configuration_grades_plain_answers_and_each_assignment_says_it_is_g
 
 @pytest.mark.parametrize("name", ["hélène", "o'brien", "zoé-marie", "bob"])
 def test_zip_collect_takes_any_student_name_up_to_the_first_double_dash(tmp_path, name):
-    pytest.importorskip("traitlets", reason="traitlets comes with nbgrader (pip install -e '.[test]')")
-    regexp = _config(_one_course(tmp_path)).FileNameCollectorPlugin.named_regexp
-    handed_in = f"/course/downloaded/01_one/extracted/{name}--01_one.ipynb"
-    try:
-        from nbgrader.plugins.zipcollect import FileNameCollectorPlugin
-    except ImportError:
-        found = re.match(regexp, handed_in).groupdict()
-    else:
-        found = FileNameCollectorPlugin(named_regexp=regexp).collect(handed_in)
-    assert (found["student_id"], found["file_id"]) == (name, "01_one.ipynb")
-    assert re.match(regexp, f"/course/downloaded/01_one/extracted/{name}/01_one.ipynb") is None
+    pytest.importorskip("nbgrader", reason="nbgrader is in the test extras (pip install -e '.[test]')")
+    from cafe_widget.classroom.autograde import whose
+
+    c = _config(_one_course(tmp_path))
+    assert (c.ZipCollectApp.extractor_plugin, c.ZipCollectApp.collector_plugin) == (
+        "cafe_widget.classroom.autograde.ArchiveExtractor", "cafe_widget.classroom.autograde.ArchiveCollector")
+    assert whose([f"{name}--01_one.ipynb"]) == (name, "01_one.ipynb", None)
+    assert whose([f"{name}--01", "01_one.ipynb"]) == (name, "01_one.ipynb", None)       # in the student's zip
+    assert whose(["01_one.ipynb"])[2][0] == "no_student"
 
 
 @pytest.mark.parametrize("lang, options, course_id", [
