@@ -139,44 +139,6 @@ KERNEL_HACKS = [
 ]
 
 
-def _submit(course_dir: Path, student: str, name: str, answers: dict, *, drop=(), added=(), zipped=False,
-            whole=None) -> None:
-    """A student's notebook handed in: each answer cell's ``answer = ...`` line given a value
-    (``answers``), or the whole answer cell written anew (``whole``); cells ``added`` at the top."""
-    nb = json.loads((course_dir / "release" / name / f"{name}.ipynb").read_text(encoding="utf-8"))
-    cells = [{"cell_type": "code", "execution_count": None, "id": f"added{n}", "metadata": {}, "outputs": [],
-              "source": source} for n, source in enumerate(added)]
-    for cell in nb["cells"]:
-        grade_id = cell["metadata"].get("nbgrader", {}).get("grade_id")
-        if grade_id in drop:
-            continue
-        source = "".join(cell["source"])
-        if whole and grade_id in whole:
-            cell["source"] = whole[grade_id]
-        elif grade_id in answers:
-            assert source.endswith("answer = ...")
-            cell["source"] = source.replace("answer = ...", f"answer = {answers[grade_id]}")
-        cells.append(cell)
-    nb["cells"] = cells
-    if zipped:                          # handed in on a shared machine, for zip_collect
-        folder, file = course_dir / "downloaded" / name / "archive", f"{student}--{name}.ipynb"
-    else:
-        folder, file = course_dir / "submitted" / student / name, f"{name}.ipynb"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / file).write_text(json.dumps(nb), encoding="utf-8")
-
-
-def _right_answers(course_dir: Path, made) -> dict:
-    right = {}
-    for a in made:
-        source = json.loads((course_dir / "source" / a.name / f"{a.name}.ipynb").read_text(encoding="utf-8"))
-        for cell in source["cells"]:
-            meta = cell["metadata"]["nbgrader"]
-            if meta["solution"]:
-                right[meta["grade_id"]] = re.search(r"^answer = (.*)$", cell["source"], re.M).group(1)
-    return right
-
-
 #: Files a student hands in beside the notebook, each of which would run as the teacher if the
 #: grading kernel started among them: each leaves a mark in MARKS and makes every check say right,
 #: or kills nbgrader itself.
