@@ -27,6 +27,7 @@ import os
 import shutil
 import signal
 import stat
+import sys
 import tarfile
 import tempfile
 import threading
@@ -134,8 +135,9 @@ _STOPPING = {"installed": False}
 def _stop_as_ctrl_c() -> None:
     """SIGHUP (a closed terminal) and SIGTERM stop autograde as Ctrl-C does: nbgrader then takes
     away the submission it was grading, and the next run grades it again."""
-    if _STOPPING["installed"] or threading.current_thread() is not threading.main_thread():
-        return
+    if _STOPPING["installed"] or threading.current_thread() is not threading.main_thread() \
+            or "nbgrader" not in (sys.argv[0] if sys.argv else ""):
+        return                          # not nbgrader's own command (the formgrader's server keeps its own)
 
     def stop(signum, frame):
         raise KeyboardInterrupt(signal.Signals(signum).name)
