@@ -5,6 +5,20 @@ A :class:`Cafe` is immutable. ``cafe.play("RUf@c2, ITf@c4")`` checks and scores 
 and returns a :class:`Turn`; the café itself is never changed. A turn in progress is a
 :class:`TurnState`: ``cafe.begin_turn().place("RUf", "c2")`` returns a new one. Legality is
 decided in one place, :meth:`TurnState._seat`, which both ``place`` and ``explain`` ask.
+
+What was seen stays seen (decided here, RULES.md being silent; also in the README): a table
+turned up from the table pile (R9) cannot be put back, so in a game nothing placed up to it can
+be taken back (:meth:`Game.undo <cafe_widget.engine.game.Game.undo>`). The rulebook lets the
+player stop right after a clearing (« Ce n'est que s'il ne veut ou ne peut pas jouer d'autre
+carte que le tour passe au joueur suivant »), and the engine makes sure they always may: the
+card that clears scores at the full table, so it never leaves a card alone (R7), and a card
+that would turn up a table while a ladies' or men's table of the turn is still unfinished is
+refused (R14: that table is completed first; else the turn could be left with no legal end
+and no way back). So a turn is never stuck: after a turned-up table it may always end, and the
+cards placed since can still be taken back. When a clearing finds the pile short (R12a)
+nothing is turned up and the game ends at once, as before.
+:meth:`TurnState.undo` itself (a café's turn, with no hidden pile: the sandbox, a puzzle)
+still takes back any card.
 """
 
 from __future__ import annotations
@@ -364,7 +378,9 @@ class TurnState:
 
     def undo(self) -> "TurnState":
         """The turn without its last card (replayed from the start, so a clearing is undone
-        too and the drawn tables go back on the pile); IllegalMove if no card was placed."""
+        too and the drawn tables go back on the pile); IllegalMove if no card was placed. A
+        game refuses to take back a card that turned up a table (``Game.undo``, R9); a café's
+        turn has no hidden pile, so this one does not."""
         if not self.cards:
             raise IllegalMove.because("R4", "nothing_to_undo", self.cafe)
         state = self.start.begin_turn(self.variant)
@@ -531,6 +547,11 @@ class TurnState:
                                   men=here if sex == "m" else 0)
                 return refuse("R14", "variant_short", cafe, move=move, place=TABLE_PLACES[t],
                               nation=tables[t], sex=sex, need=4 - here, left=4 - (n_cards + 1))
+            if full and not ended:
+                # R9 with R14: a table turned up cannot be taken back (Game.undo), and the turn
+                # must be able to end right after it, so the table being formed comes first.
+                return refuse("R14", "variant_reveal", cafe, move=move, place=TABLE_PLACES[t],
+                              nation=tables[t], sex=sex)
         card = CardScore(guest, seat, tuple(scores), tuple(TABLE_PLACES[t] for t in full))
         return TurnState(self.start, Cafe(new_tables, new_seats, pile), self.variant,
                          self.cards + (card,), pending, single_sex, ended, removed)

@@ -293,11 +293,8 @@ class Game(PlayedGame[GameState, TurnState]):
     # -- actions --------------------------------------------------------------------------
 
     def place(self, placement: str, seat: str | None = None) -> CardScore:
-        """Place one card of the turn in progress (``"ITm@d3"`` or ``"ITm", "d3"``), checked at once.
-
-        If the card's clearing finds the table pile short, the game ends at once (R12a) and
-        the turn is scored.
-        """
+        """Place one card of the turn in progress (``"ITm@d3"`` or ``"ITm", "d3"``), checked at once;
+        if its clearing finds the table pile short, the game ends at once (R12a), the turn scored."""
         guest, seat = parse_placement(placement) if seat is None else (
             parse_guest(placement, "placement"), parse_seat(seat, "placement"))
         result = self._check_place(guest, seat)
@@ -310,11 +307,9 @@ class Game(PlayedGame[GameState, TurnState]):
         return result.cards[-1]
 
     def undo(self) -> str:
-        """Take back the last card of the turn in progress.
-
-        Allowed across a clearing too: the cleared table and guests come back and the drawn
-        tables return to the top of the pile, so a turn that cannot be finished is never stuck.
-        """
+        """Take back the last card of the turn in progress. What was seen stays seen (decided here,
+        the README too): never a card that turned up a table (R9) nor one before it; the turn may
+        always end after it (:mod:`.cafe`). No undo crosses a turn: none a draw or a card laid down."""
         last = super().undo()
         self.history.append("undo")
         return last
@@ -324,6 +319,10 @@ class Game(PlayedGame[GameState, TurnState]):
             return refuse("R12", "over", self.cafe)
         if not self._turn:
             return refuse("R4", "nothing_to_undo", self.cafe)
+        last = self._turn.cards[-1]     # R9: its tables were seen (a save's own history replays as played)
+        if last.cleared and not getattr(self, "_replaying", False):
+            return refuse("R9", "undo_seen", self.cafe, move=last.text,
+                          tables=[(t.place, t.nation) for t in last.tables if t.place in last.cleared])
         return None
 
     def end_turn(self) -> Turn:

@@ -93,6 +93,14 @@ CARD = {
                    "{move}: {table} would then need {need} more men to become a men's table, but "
                    "only {left} more cards may follow this turn."),
     },
+    "variant_reveal": {
+        "ladies": N_("{move}: it would fill a table and turn up a new one from the table pile while "
+                     "{table} is still becoming a ladies' table; a table once turned up cannot be "
+                     "taken back, so complete the ladies' table first."),
+        "men": N_("{move}: it would fill a table and turn up a new one from the table pile while "
+                  "{table} is still becoming a men's table; a table once turned up cannot be taken "
+                  "back, so complete the men's table first."),
+    },
     "not_in_hand": N_("{move}: {guest} ({code}) is not in your hand."),
     "empty_turn": N_("No card has been placed this turn: place a guest, or draw a card instead."),
     "empty_turn_twelve": N_("No card has been placed this turn: place a guest, or lay a card face "
@@ -110,6 +118,9 @@ CARD = {
                   "turn."),
     },
     "nothing_to_undo": N_("There is no card of this turn to take back."),
+    "undo_seen": N_("{move} cleared {tables}, and everyone has now seen what came up from the table "
+                    "pile, so that card and the cards before it can no longer be taken back. Place "
+                    "another card, or end the turn."),
     "placed_already": NN_("You have already placed {count} card this turn, and a turn is one "
                           "action: end the turn instead.",
                           "You have already placed {count} cards this turn, and a turn is one "

@@ -176,8 +176,18 @@ class PlayedGame(Generic[StateT, TurnT]):
         self._turn = turn if turn.cards else None
         return last.text
 
+    def explain_undo(self) -> IllegalMove | None:
+        """Why :meth:`undo` would be refused now, or None if it may take a card or tile back."""
+        refusal = self._undo_refusal()
+        return refusal.error() if refusal else None
+
+    def can_undo(self) -> bool:
+        """True when :meth:`undo` may take a card or tile back now."""
+        return self._undo_refusal() is None
+
     def _undo_refusal(self) -> Refusal | None:
-        """Why nothing may be taken back now (the game is over, no turn in progress), or None."""
+        """Why nothing may be taken back now (the game is over, no turn in progress, in the
+        card game a table turned up by the last card), or None."""
         raise NotImplementedError
 
     # -- notation and saves ---------------------------------------------------------------
@@ -261,8 +271,12 @@ class PlayedGame(Generic[StateT, TurnT]):
         if seed is not None:
             check_deal(game.format(), game._deal_of(seed), seed, cls._FIELDS)
             game.seed = seed
-        for (_, verb, _), actions in zip(cls._SAVE_LISTS, lists):
-            replay(game, actions, getattr(game, verb))
+        game._replaying = True      # a save's own history: an undo the engine allowed when it was played
+        try:
+            for (_, verb, _), actions in zip(cls._SAVE_LISTS, lists):
+                replay(game, actions, getattr(game, verb))
+        finally:
+            del game._replaying
         if data.get("notation") != game.format():
             raise NotationError("json", "notation", N_("does not match the game its actions replay"))
         return game

@@ -4,9 +4,10 @@ ladies' or men's table, R14) is considered, clearings and the tables they draw i
 The search walks the turns card by card on a small mutable copy of the café — plain lists,
 seated and unseated in place — and mirrors the one legality check,
 :meth:`TurnState._seat <cafe_widget.engine.cafe.TurnState._seat>`, rule for rule (R1, R4–R9,
-R12a, R14). It only *chooses* the placements: the turn it returns is then played through the
-engine itself, so what a caller gets is checked and scored by the same code as every other
-move. The tests compare the search with a plain enumeration through ``_seat`` on many positions.
+R12a, R14; no table turned up while a ladies' or men's table is unfinished, see :mod:`.cafe`).
+It only *chooses* the placements: the turn it returns is then played through the engine
+itself, so what a caller gets is checked and scored by the same code as every other move.
+The tests compare the search with a plain enumeration through ``_seat`` on many positions.
 
 Ties (RULES.md has no say; decided here, and documented in the README):
 
@@ -202,9 +203,10 @@ class _Search:
             if single_sex is not None and single_sex[0] in full:
                 single_sex = (single_sex[0], "formed", single_sex[2])
         if single_sex is not None and single_sex[1] == "forming":
-            # R14: still completable? 4 - here guests to come, at most 4 - (n_cards + 1) cards
+            # R14: still completable? 4 - here guests to come, at most 4 - (n_cards + 1) cards;
+            # and no table turned up before it is complete (R9: the turn may end after one)
             t = single_sex[0]
-            if women[t] + men[t] < n_cards + 1:
+            if women[t] + men[t] < n_cards + 1 or (undo is not None and not undo[1]):
                 self.unseat(s, undo)
                 return None
         return points, new_pending, single_sex, undo

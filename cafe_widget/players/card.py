@@ -33,16 +33,19 @@ class Player:
 
 def _fallback(game: Game, card_to_drop) -> list[str]:
     """When no card is to be placed: end a turn already begun if it may end; else take its
-    cards back (R7: a card alone that nothing can join); then draw (R10), or with 12 cards lay
-    one face down (R11). ``card_to_drop(game)`` picks that card."""
+    cards back (R7: a card alone that nothing can join) — back to a card that turned up a table
+    (R9: what was seen stays seen), after which the turn may always end —; then draw (R10), or
+    with 12 cards lay one face down (R11). ``card_to_drop(game)`` picks that card."""
     if game.turn is not None:
         if game.can_end_turn():
             return ["end"]
         trial = game.copy()
         undo = []
-        while trial.turn is not None:
+        while trial.turn is not None and trial.can_undo():
             trial.undo()
             undo.append("undo")
+        if not undo:   # cannot happen (see cafe_widget.engine.cafe): say why rather than loop
+            raise trial.explain_end_turn()
         return undo + _fallback(trial, card_to_drop)
     if game.explain_draw() is None:
         return ["draw"]

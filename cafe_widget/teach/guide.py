@@ -128,12 +128,18 @@ class Guide(Steps):
 
     def check_end(self, game: Game, lang: str | None = None) -> str | None:
         """Before the person's End turn: None when the turn placed makes the best points;
-        otherwise why not (the turn is not played)."""
+        otherwise why not (the turn is not played). Once a card of the turn has turned up a
+        table (R9), the cards up to it cannot be taken back: the goal is then the best way to
+        finish the turn from there, so the step is never stuck."""
         if not self.active(game) or game.turn is None:
             return None
         best = self.best(game)
         points = sum(card.points for card in game.turn.cards)
         if best is not None and points < best.points:
+            if any(card.cleared for card in game.turn.cards):
+                best = game.best_turn()
+                if best is None or points >= best.points:
+                    return None
             return _say(lang, "short", points=points, best=best.points)
         return None
 

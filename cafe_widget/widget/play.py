@@ -50,7 +50,7 @@ class Play(Mode):
         if w._at_table is not None:   # at a table: a seat declares for its own player only (R12c)
             declare_ok = w.player is not None and w.player in game.who_may_declare()
         waiting = w._waiting is not None
-        buttons = (("undo", say(lang, "undo"), bool(turn)),
+        buttons = (("undo", say(lang, "undo"), bool(turn) and game.can_undo()),   # R9: not past a table seen
                    ("end", say(lang, "end"), bool(turn) or waiting),
                    ("draw", say(lang, "draw"), game.explain_draw() is None and not waiting),
                    ("down", say(lang, "down"), not turn and len(hand) == 12 and not game.is_over),
@@ -284,7 +284,9 @@ class PlayScreen:
             text = (say(lang, "hint_end", points=turn.points) if len(turn.cards) == placed else
                     say(lang, "hint_mid", turn=", ".join(c.text for c in turn.cards[placed:]),
                         points=turn.points))
-            fresh = game.state.cafe.best_turn(game.state.hands[game.to_move], game.variant, blind=True)
+            fresh = None
+            if not any(c.cleared for c in game.turn.cards):   # R9: a table seen cannot be taken back
+                fresh = game.state.cafe.best_turn(game.state.hands[game.to_move], game.variant, blind=True)
             if fresh is not None and fresh.points > turn.points:
                 text += say(lang, "hint_undo", points=fresh.points)
         if turn.goes_on:

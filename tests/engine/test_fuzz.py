@@ -86,8 +86,10 @@ def _random_game_notations(seed: int, players: int, variant: bool, hand_size: in
             game.undo()
         elif legal and rng.random() < 0.8:
             game.place(rng.choice(legal))
-        elif game.turn:
+        elif game.turn and game.can_undo():
             game.undo()
+        elif game.turn:   # the last card turned up a table (R9): no undo, but the turn may end
+            game.end_turn()
         elif len(game.hand()) < 12:
             game.draw()
         else:

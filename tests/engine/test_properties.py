@@ -13,7 +13,9 @@ the game is over. After every action :class:`Referee` checks the invariants:
   card in hand or face down (R13);
 - the game and café notations and the JSON save round-trip (§6);
 - ``Cafe.play`` replays each finished turn without changing its café;
-- refused actions raise IllegalMove with the right rule and change nothing.
+- refused actions raise IllegalMove with the right rule and change nothing;
+- no card that turned up a table (R9) is taken back, the turn may always end right after one,
+  and so a turn in progress may always end or take a card back (never stuck).
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ PLACE_RULES = {"R4", "R5", "R6", "R7", "R12", "R14"}
 DRAW_RULES = {"R4", "R10", "R12"}
 FACE_DOWN_RULES = {"R4", "R11", "R12"}
 END_TURN_RULES = {"R4", "R7", "R12", "R14"}
-UNDO_RULES = {"R4", "R12"}
+UNDO_RULES = {"R4", "R9", "R12"}
 
 # Seeds are opaque: a smaller seed is not a simpler game, so shrinking would only replay games.
 GAME_SETTINGS = settings(derandomize=True, deadline=None, max_examples=3, database=None,
@@ -106,10 +108,12 @@ def _random_action(game: Game, rng: random.Random, greed: float, eager: bool,
     if game.turn:
         can_end = game.can_end_turn()
         if not legal and not can_end:  # a dead end: take the last card back for good
+            # (never stuck: a dead end is never just after a table turned up, R9)
+            assert game.can_undo(), f"a turn stuck after a table turned up: {game!r}"
             last = game.undo()
             dead_ends.setdefault(game.format(), set()).add(last)
             return "undo " + last
-        if rng.random() < 0.05:
+        if rng.random() < 0.05 and game.can_undo():   # never back past a table turned up (R9)
             return "undo " + game.undo()
         if can_end and (not legal or rng.random() < (0.1 if eager else 0.45)):
             game.end_turn()
@@ -479,9 +483,29 @@ class Referee:
         if why is not None:
             err = self.refused(game, END_TURN_RULES, game.end_turn)
             assert err.rule == why.rule
-        # Nothing to take back, or a whole turn while one is in progress (R4).
+        # Nothing to take back, or a whole turn while one is in progress (R4); what was seen
+        # stays seen: no card that turned up a table is taken back, and the turn may end
+        # right after it (R9), so no turn is ever stuck.
+        why = game.explain_undo()
+        assert (why is None) == game.can_undo()
         if not game.turn or game.is_over:
-            self.refused(game, UNDO_RULES, game.undo)
+            err = self.refused(game, UNDO_RULES, game.undo)
+            assert err.rule in ("R4", "R12") and err.rule == why.rule
+        elif game.turn.cards[-1].cleared:
+            err = self.refused(game, {"R9"}, game.undo)
+            assert str(err) == str(why) and err.move == game.turn.cards[-1].text
+            assert game.can_end_turn(), f"the turn may not end after a table turned up: {game!r}"
+        else:
+            assert why is None   # the last card turned nothing up: it comes back, nothing else moves
+            last, trial = game.turn.cards[-1], game.copy()
+            assert trial.undo() == last.text
+            assert trial.cafe.tables == game.cafe.tables and trial.table_pile == game.table_pile
+            assert [g for s, g in zip(SEATS, trial.cafe.seats) if s != last.seat] == \
+                [g for s, g in zip(SEATS, game.cafe.seats) if s != last.seat]
+            assert trial.cafe.guest(last.seat) is None
+            assert Counter(trial.hand()) == Counter(game.hand()) + Counter([last.guest])
+        if game.turn and not game.is_over:
+            assert game.can_end_turn() or game.can_undo(), f"a stuck turn: {game!r}"
         if game.turn or game.is_over:
             self.refused(game, {"R4", "R12"}, game.play, rng.choice(sorted(legal) or ["RUf@c2"]))
         elif hand:

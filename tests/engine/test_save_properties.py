@@ -30,8 +30,8 @@ def card_game(seed: int, players: int, actions: int) -> Game:
             game.declare_end()
         elif game.turn and game.can_end_turn() and (not legal or rng.random() < 0.4):
             game.end_turn()
-        elif game.turn and (not legal or rng.random() < 0.1):
-            game.undo()
+        elif game.turn and (not legal or rng.random() < 0.1) and game.can_undo():
+            game.undo()   # never back past a table turned up (R9)
         elif legal and (game.turn or rng.random() < 0.7):
             game.place(rng.choice(legal))
         elif len(game.hand()) < 12:

@@ -439,8 +439,9 @@ def test_hint_after_three_cards_says_end_the_turn():
         tap(w, seat)
     tap(w, "hint")
     assert len(w.game.turn.cards) == 3 and w.game.turn.points == 16
-    assert w.status == ("Hint: no card adds points now; end the turn (16 points). "
-                        "Taking your cards back could make 17.")
+    # CNm@b3 filled b2 and turned up a table: the cards cannot be taken back to make 17 (R9)
+    assert w.game.turn.cards[-1].cleared == ("b2",) and not w.game.can_undo()
+    assert w.status == "Hint: no card adds points now; end the turn (16 points)."
     assert w.view().hint == ()
 
 

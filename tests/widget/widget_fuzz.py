@@ -153,16 +153,20 @@ def _play_card(game: Game, rng: random.Random, actions: int) -> Game:
                 game.undo()
             elif legal and rng.random() < 0.8:
                 game.place(rng.choice(legal))
-            elif game.turn:
+            elif game.turn and game.can_undo():
                 game.undo()
+            elif game.turn:   # the last card turned up a table (R9): no undo, but the turn may end
+                game.end_turn()
             elif len(game.hand()) < 12:
                 game.draw()
             else:
                 game.lay_face_down(rng.choice(game.hand()))
         except (IllegalMove, NotationError):
             break
-    while game.turn and not game.is_over:
+    while game.turn and not game.is_over and game.can_undo():
         game.undo()
+    if game.turn and not game.is_over:   # back to a table turned up (R9): the turn ends there
+        game.end_turn()
     return game
 
 
