@@ -12,7 +12,9 @@ same widget as everywhere (its shell, its modes), fixed on its player:
   anything is drawn, so a table turned up by a clearing is the real one (R9);
 - the other seats' moves and the computers' turns arrive by a WebSocket, in a thread, which
   draws them at once (under the widget's lock, so never in the middle of a student's own click); after the service restarts, the thread reconnects by
-  itself; after a kernel restart, ``join`` again finds the same seat.
+  itself; after a kernel restart, ``join`` again finds the same seat;
+- once the service says the table is closed (its socket closed with 1000 "closed") or gone (a
+  reconnection answered 404), the thread ends and the widget says so: no kernel knocks forever.
 
 The teacher's side: :func:`open_table`, :func:`tables`, :func:`save_table`, :func:`close_table`,
 :func:`pause_table` (and ``python -m cafe_widget.classroom open-table …``).
@@ -48,6 +50,8 @@ WORDS = {
     "joined": N_("You sit at seat {seat} of table {table}."),
     "screen": N_("The screen of table {table}."),
     "paused": N_("Your teacher has paused the table."),
+    "closed": N_("Table {table} is closed (or no longer in the class): this seat no longer follows it. "
+                 "Ask your teacher where to play now."),
 }
 
 SERVICE_URL = "CAFE_SERVICE_URL"
@@ -171,6 +175,7 @@ class SeatLink:
         self.conn, self.name, self.seat = conn, name, seat
         self.depth = 0
         self.stale = False               # this seat may show other than the service holds
+        self.closed = False              # the service said the table is closed or gone
         self.cache: dict = {}
         self.meta = data["table"]
         self.kind = Game if self.meta["game"] == "card" else BoardGame
@@ -278,6 +283,18 @@ class SeatLink:
         if loop is not None and socket is not None:
             loop.call_soon_threadsafe(socket.close)
 
+    def _closed(self, why: str | None = None) -> None:
+        """The service closed the table (or it is gone), or this seat is no longer this person's
+        (``why``: the service's sentence): no more listening, and the widget says so."""
+        self.closed = True
+        self._stop.set()
+        w = self.widget_ref() if self.widget_ref else None
+        if w is None:
+            return
+        with w._event_lock:
+            w._set_status(why or _say("closed", w.lang, table=self.name), "error")
+            w.redraw()
+
     def _run(self) -> None:
         loop = self._thread_loop = asyncio.new_event_loop()
         try:
@@ -297,7 +314,14 @@ class SeatLink:
                 socket = await websocket_connect(HTTPRequest(url, headers={"Authorization": f"token {self.conn.token}"},
                                                              connect_timeout=5, request_timeout=5),
                                                  ping_interval=5, ping_timeout=5)
-            except Exception:  # noqa: BLE001 - the service is away: try again
+            except Exception as err:  # noqa: BLE001 - the service is away: try again
+                if _no_such_table(err):     # the service itself answers: no such table (closed, or gone)
+                    self._closed()
+                    return
+                refusal = _refusal(err)
+                if refusal:                 # the service itself refuses this seat (not yours, too many)
+                    self._closed(refusal)
+                    return
                 await asyncio.sleep(wait)
                 wait = min(2.0, wait * 2)
                 continue
@@ -306,7 +330,13 @@ class SeatLink:
             while not self._stop.is_set():
                 message = await socket.read_message()     # (a timeout here delayed messages by its length)
                 if message is None:
-                    break     # closed: reconnect
+                    if (socket.close_code, socket.close_reason) == (1000, "closed"):
+                        self._closed()           # the teacher closed the table
+                        return
+                    if socket.close_code == 4403:
+                        self._closed(socket.close_reason)    # the seat is someone else's now
+                        return
+                    break     # closed otherwise (the service restarts, the network): reconnect
                 if isinstance(message, bytes):
                     continue
                 self.received.append(message)
@@ -315,6 +345,31 @@ class SeatLink:
                 except Exception:  # noqa: BLE001 - one bad message: the next view replaces it
                     pass
             socket.close()
+
+
+def _no_such_table(err: Exception) -> bool:
+    """Whether a refused connection is the service's own 404 (its JSON refusal): not a proxy's or
+    the hub's answer while the service restarts, after which the seat listens again."""
+    response = getattr(err, "response", None)
+    if getattr(err, "code", None) != 404 or response is None:
+        return False
+    try:
+        return "refused" in json.loads(response.body or b"{}")
+    except (ValueError, TypeError):
+        return False
+
+
+def _refusal(err: Exception) -> str | None:
+    """The service's own sentence when it refuses the handshake itself (403: not this person's
+    seat; 429: too many sockets), else None (the service away: listen again)."""
+    response = getattr(err, "response", None)
+    if getattr(err, "code", None) not in (403, 429) or response is None:
+        return None
+    try:
+        said = json.loads(response.body or b"{}").get("refused")
+    except (ValueError, TypeError, AttributeError):
+        return None
+    return said if isinstance(said, str) else None
 
 
 # -- the front door -----------------------------------------------------------------------------------
@@ -395,7 +450,8 @@ def open_table(name: str, game: str = "card", seats=("human", "computer"), *, se
                lang: str | None = None, url: str | None = None, token: str | None = None):
     """A teacher opens the class table ``name``: ``game`` ``"card"`` or ``"board"``, ``seats``
     each a hub user's name, ``"free"`` (any student may take it) or a computer (``"computer"``,
-    ``"greedy"``, ``"steady"``, ``"strong"``). Returns the table's facts, or None (and says why)."""
+    ``"greedy"``, ``"steady"``, ``"strong"``); ``"user:NAME"`` seats a student whose name is one of
+    these words. Returns the table's facts, or None (and says why)."""
     seats = ["free" if s == "human" else s for s in seats]
     answer = _call("POST", "api/tables", {"name": name, "game": game, "seats": list(seats), "seed": seed},
                    lang=lang, url=url, token=token)
@@ -427,7 +483,8 @@ def close_table(name: str, *, lang=None, url=None, token=None) -> str | None:
 
 
 def give_seat(name: str, seat: int, user: str, *, lang=None, url=None, token=None):
-    """A teacher gives ``seat`` (from 0) of ``name`` to ``user`` (``"free"``: to anyone)."""
+    """A teacher gives ``seat`` (from 0) of ``name`` to ``user`` (``"free"``: to anyone;
+    ``"user:free"``: to the student called free)."""
     answer = _call("POST", f"api/tables/{name}/seats", {"seat": seat, "user": user}, lang=lang, url=url, token=token)
     return None if answer is None else answer["table"]
 

@@ -20,6 +20,16 @@ Routes (under the service's prefix, ``/services/cafe/``)::
     WS   api/tables/NAME/updates?seat=N      the caller's view after every change
 
 A refusal answers ``{"refused": sentence, "rule": id}`` with 4xx; nothing changed.
+
+What one person may cost the service is bounded (issue 45): a body is refused by its announced
+length before a byte of it is read (413), and read at most :data:`MAX_BODY` bytes and
+:data:`MAX_DEPTH` brackets deep; one person holds at most :data:`SOCKETS_PER_PERSON` WebSockets
+(:data:`SOCKETS_PER_SEAT` on one seat or screen), more are refused at the handshake (429); a
+change computes one view per seat listening, the same text for each of its sockets; and a socket
+receives a view only while its person still holds its seat (or may see the screen): a seat given
+away or freed closes its old owner's sockets (:data:`LOST`). Serve the app with
+``HTTPServer(make_app(...), max_body_size=MAX_BODY)`` (or ``app.listen(..., max_body_size=MAX_BODY)``),
+as ``python -m cafe_widget.service`` does: the server itself then reads no body beyond it.
 """
 
 from __future__ import annotations
@@ -32,11 +42,74 @@ from typing import Awaitable, Callable
 
 from tornado import web, websocket
 
+from ..i18n import N_, say
+from .bodies import MAX_BODY, read_body
 from .rooms import Person, Refused, Tables, refused
 
 log = logging.getLogger("cafe_widget.service")
 
 Identify = Callable[[web.RequestHandler], Awaitable["Person | None"]]
+
+SOCKETS_PER_PERSON = 8        #: WebSockets one student holds open, in all
+SOCKETS_PER_TEACHER = 64      #: …and a teacher (a screen for every table of the class)
+SOCKETS_PER_SEAT = 4          #: WebSockets one person holds open to one seat (or screen) of a table
+LOST = 4403                   #: a WebSocket's close code when its person's right to it ended
+
+WORDS = {
+    "too_big": N_("A request to the game service holds at most {n} bytes; this one is larger: nothing changed."),
+    "too_many": N_("The game service keeps at most {n} connections open for one person: close a seat or a "
+                   "screen you no longer use (or restart its kernel), then try again."),
+    "too_many_here": N_("The game service keeps at most {n} connections open for one person to one seat or "
+                        "screen: close one you no longer use (or restart its kernel), then try again."),
+    "seat_lost": N_("You no longer hold seat {seat} at table {table}: this connection is closed."),
+    "screen_lost": N_("You may no longer see table {table}: this connection is closed."),
+}
+
+
+def _refused(key: str, lang: str | None, status: int, **facts) -> Refused:
+    """A refusal with one of this module's sentences, in ``lang``."""
+    return Refused(say(WORDS[key], lang, **facts), status)
+
+
+def _read_json(raw: bytes, lang: str | None):
+    """A request's body as JSON: at most :data:`MAX_BODY` bytes (else refused 413), then read by
+    :func:`.bodies.read_body` (nesting bounded before parsing, else refused 400)."""
+    if len(raw) > MAX_BODY:
+        raise _refused("too_big", lang, 413, n=MAX_BODY)
+    return read_body(raw, lang)
+
+
+def _lang(handler: web.RequestHandler) -> str | None:
+    lang = handler.get_query_argument("lang", None)
+    return lang if lang in ("en", "fr", "de") else None
+
+
+def _answer(handler: web.RequestHandler, data, status: int) -> None:
+    handler.set_status(status)
+    handler.set_header("Content-Type", "application/json; charset=utf-8")
+    handler.set_header("Cache-Control", "no-store")
+    handler.finish(json.dumps(data))
+
+
+def _refused_by_length(handler: web.RequestHandler) -> bool:
+    """True when the body announced is larger than :data:`MAX_BODY`: answered 413 before a byte
+    of it is read. Else this connection reads at most :data:`MAX_BODY` bytes of it (a chunked
+    body beyond: tornado answers 400 and closes), however the app is served."""
+    try:
+        too_big = int(handler.request.headers.get("Content-Length", "0")) > MAX_BODY
+    except ValueError:
+        too_big = False      # not a number: tornado refuses it itself
+    if too_big:
+        _answer(handler, {"refused": _refused("too_big", _lang(handler), 413, n=MAX_BODY).sentence}, 413)
+        return True
+    if hasattr(handler.request.connection, "set_max_body_size"):
+        handler.request.connection.set_max_body_size(MAX_BODY)
+    return False
+
+
+def _close_reason(text: str) -> str:
+    """``text`` within a WebSocket close frame's 123 bytes."""
+    return text.encode("utf-8")[:123].decode("utf-8", "ignore")
 
 
 class Service:
@@ -47,11 +120,54 @@ class Service:
         self.listeners: dict[str, set] = {}    # table → its open WebSockets
         self.timing: list[float] = []           # seconds from a move received to every view sent
 
+    def tick(self) -> None:
+        """A table that waited on a player (R12c) long enough goes on (:meth:`Tables.expire_waits`):
+        called every second by :meth:`start_clock`."""
+        for name in self.tables.expire_waits():
+            self.changed(name)
+
+    def start_clock(self):
+        """The service's clock (the bounded waits), on the running loop."""
+        from tornado.ioloop import PeriodicCallback
+
+        clock = PeriodicCallback(self.tick, 1000)
+        clock.start()
+        return clock
+
+    def may_see(self, person: Person, name: str, seat) -> bool:
+        """Whether ``person`` may receive ``seat``'s view of table ``name`` now (None: the screen's),
+        as :meth:`Tables.seen_by` decides."""
+        try:
+            table = self.tables.get(person, name)
+        except Refused:
+            return False
+        return seat is None or table.seat_of(person.name) == seat
+
+    def admit(self, person: Person, name: str, seat, lang: str | None) -> None:
+        """Refused (429) when ``person`` holds as many WebSockets as one may, in all or on ``seat``."""
+        mine = [w for sockets in self.listeners.values() for w in sockets if w.person.name == person.name]
+        if sum(1 for w in mine if (w.name, w.seat) == (name, seat)) >= SOCKETS_PER_SEAT:
+            raise _refused("too_many_here", lang, 429, n=SOCKETS_PER_SEAT)
+        most = SOCKETS_PER_TEACHER if person.teacher else SOCKETS_PER_PERSON
+        if len(mine) >= most:
+            raise _refused("too_many", lang, 429, n=most)
+
     def changed(self, name: str, started: float | None = None) -> None:
-        """Every listener of ``name`` gets its own view now; the computers' turns follow, paced."""
+        """Every listener of ``name`` that may still see it gets its seat's view now (computed
+        once per seat), every other is closed; the computers' turns follow, paced."""
         table = self.tables.tables.get(name)
+        rights: dict[tuple, bool] = {}
+        texts: dict = {}
         for socket in list(self.listeners.get(name, ())):
-            socket.send_view(table)
+            key = (socket.person.name, socket.person.teacher, socket.seat)
+            if key not in rights:
+                rights[key] = table is not None and self.may_see(socket.person, name, socket.seat)
+            if not rights[key]:
+                socket.lost()
+                continue
+            if socket.seat not in texts:
+                texts[socket.seat] = json.dumps(table.view(socket.seat))
+            socket.send(texts[socket.seat])
         if started is not None:
             self.timing.append(time.perf_counter() - started)
         if table is not None and self.tables.computers_due(table):
@@ -68,38 +184,41 @@ class Service:
             log.exception("a computer's turn at %s was refused", name)
 
 
+@web.stream_request_body
 class Base(web.RequestHandler):
+    """A request: its body streamed in (bounded, :data:`MAX_BODY`), its person identified
+    before a byte of the body is read."""
+
     service: Service
 
     def initialize(self, service: Service) -> None:
         self.service = service
+        self._chunks: list[bytes] = []
 
     def check_xsrf_cookie(self) -> None:
         """Token requests from kernels, never cookies: nothing for XSRF to protect."""
 
     async def prepare(self) -> None:
+        if _refused_by_length(self):
+            return
         self.person = await self.service.identify(self)
         if self.person is None:
             self.answer({"refused": refused("no_token", self.lang(), 403).sentence}, 403)
 
+    def data_received(self, chunk: bytes) -> None:
+        self._chunks.append(chunk)      # at most MAX_BODY in all: the connection reads no more
+
     def lang(self) -> str | None:
-        lang = self.get_argument("lang", None)
-        return lang if lang in ("en", "fr", "de") else None
+        return _lang(self)
 
     def body(self) -> dict:
-        try:
-            data = json.loads(self.request.body or b"{}")
-        except ValueError:
-            data = None
+        data = _read_json(b"".join(self._chunks) or b"{}", self.lang())
         if not isinstance(data, dict):
             raise refused("not_json", self.lang(), 400)
         return data
 
     def answer(self, data, status: int = 200) -> None:
-        self.set_status(status)
-        self.set_header("Content-Type", "application/json; charset=utf-8")
-        self.set_header("Cache-Control", "no-store")
-        self.finish(json.dumps(data))
+        _answer(self, data, status)
 
     def refused(self, err: Refused) -> None:
         self.answer({"refused": err.sentence, "rule": err.rule}, err.status)
@@ -182,47 +301,76 @@ class ActionHandler(Base):
             self.refused(err)
 
 
+@web.stream_request_body
 class Updates(websocket.WebSocketHandler):
-    """A seat's (or the screen's) view after every change of its table, as JSON text."""
+    """A seat's (or the screen's) view after every change of its table, as JSON text, while the
+    person identified at the handshake still holds that seat (or may see the screen)."""
 
     def initialize(self, service: Service) -> None:
         self.service = service
-        self.name = self.seat = None
+        self.name = self.seat = self.person = self.lang = None
+        self._first: str | None = None
 
     def check_origin(self, origin: str) -> bool:
         return True      # kernels, with a token: no browser page, no cookie
 
+    def prepare(self) -> None:
+        _refused_by_length(self)
+
+    def data_received(self, chunk: bytes) -> None:
+        pass             # a handshake's body means nothing (and is bounded)
+
     async def get(self, name: str, *args, **kwargs):
+        lang = _lang(self)
         person = await self.service.identify(self)
-        if person is None:
+        if person is None:      # no sentence: a kernel listens again (the hub may be restarting)
             self.set_status(403)
             return self.finish()
         seat = _seat(self.get_argument("seat", None))
         try:
-            self.service.tables.seen_by(person, name, seat)
+            self.service.admit(person, name, seat, lang)
+            self._first = json.dumps(self.service.tables.seen_by(person, name, seat))
         except Refused as err:
-            self.set_status(err.status)
-            return self.finish(json.dumps({"refused": err.sentence}))
-        self.name, self.seat = name, seat
+            return _answer(self, {"refused": err.sentence}, err.status)
+        # from here to open(), nothing waits: no other handshake of this person comes between
+        self.name, self.seat, self.person, self.lang = name, seat, person, lang
         return await super().get(name, *args, **kwargs)
 
     def open(self, name: str) -> None:
         self.service.listeners.setdefault(name, set()).add(self)
-        self.send_view(self.service.tables.tables.get(name))
+        first, self._first = self._first, None
+        self.send(first)
 
     def on_message(self, message) -> None:
         pass             # moves come by POST: one answer each, refusals included
 
     def on_close(self) -> None:
-        self.service.listeners.get(self.name, set()).discard(self)
+        self._forget()
 
-    def send_view(self, table) -> None:
-        if table is None:
-            return
+    def _forget(self) -> None:
+        sockets = self.service.listeners.get(self.name)
+        if sockets is not None:
+            sockets.discard(self)
+            if not sockets:
+                del self.service.listeners[self.name]
+
+    def send(self, text: str) -> None:
+        """``text`` (a view this socket's person may see: the caller checked) sent."""
         try:
-            self.write_message(json.dumps(table.view(self.seat)))
+            self.write_message(text)
         except websocket.WebSocketClosedError:
-            self.service.listeners.get(self.name, set()).discard(self)
+            self._forget()
+
+    def lost(self) -> None:
+        """Its person's right to this view ended (a seat given away or freed, a table no longer
+        theirs to see): nothing more is sent, the socket is closed with :data:`LOST` and why."""
+        self._forget()
+        if self.seat is None:
+            why = say(WORDS["screen_lost"], self.lang, table=self.name)
+        else:
+            why = say(WORDS["seat_lost"], self.lang, table=self.name,
+                      seat=self.seat + 1 if isinstance(self.seat, int) else self.seat)
+        self.close(LOST, _close_reason(why))
 
 
 def make_app(service: Service, prefix: str = "/") -> web.Application:
@@ -234,7 +382,7 @@ def make_app(service: Service, prefix: str = "/") -> web.Application:
         (prefix + rf"api/tables/{name}", TableHandler, args),
         (prefix + rf"api/tables/{name}/updates", Updates, args),
         (prefix + rf"api/tables/{name}/(join|moves|pause|resume|seats|close|save)", ActionHandler, args),
-    ], websocket_ping_interval=20)
+    ], websocket_ping_interval=20, websocket_max_message_size=4096)
 
 
 def hub_identity(teachers: set[str], teacher_group: str | None) -> Identify:

@@ -5,6 +5,11 @@ Pure Python on the engine and the computer players (no tornado, no hub): :mod:`.
 the network, behind the hub's identity. A person here is a hub user name; a teacher is one the
 service was told of (a hub admin, or a member of the teachers' group).
 
+A seat is a :class:`Seat`: a person's (a hub name), a free one, or a computer's; never a bare
+word, so that no hub name (a student called ``steady`` or ``free``) is taken for a computer or a
+free seat. A table opened without a seed is dealt from a secret of 128 bits (no hand and café
+single out its deal); the seed stays in the teacher's save, in no view.
+
 A table is saved as one JSON file, written to a new file and renamed over the old one (atomic on
 POSIX), after every accepted move: the service stopped at any moment loses nothing.
 """
@@ -14,7 +19,8 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
+import secrets
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,8 +31,13 @@ from ..players.board import DEFAULT as BOARD_DEFAULT
 from ..players.card import DEFAULT as CARD_DEFAULT
 
 TABLE_FORMAT = "cafe_widget class table"
+TABLE_VERSION = 2      # 2: seats as records ({"user": …}, {"computer": …}, {"free": true}); 1: bare words
 FREE = "free"
 COMPUTER = "computer"
+USER = "user:"         # a seat asked for as "user:NAME" is NAME's, whatever NAME is (steady, free…)
+SEED_BITS = 128        # a table's secret deal
+MAX_ARG = 200          # one word of a move, in characters
+WAIT = 60.0            # seconds the computers wait for a person who may declare the end (R12c)
 GAMES = {"card": Game, "board": BoardGame}
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
 OPEN, PAUSED = "open", "paused"
@@ -60,6 +71,9 @@ WORDS = {
     "not_json": N_("The game service understands only a JSON object here: nothing changed."),
     "no_action": N_("The game service has no such action: nothing changed."),
     "bad_seed": N_("A table's seed is a whole number (or none), not {seed}."),
+    "long_move": N_("A move is written in at most {n} characters a word: nothing changed."),
+    "no_declare": N_("Only the card game has an end to declare (R12c): at the board game, play on. "
+                     "Nothing changed."),
     "player": N_("Player {n}"),
     "computer": N_("Computer {n}"),
 }
@@ -87,41 +101,94 @@ class Person:
     teacher: bool = False
 
 
+@dataclass(frozen=True)
+class Seat:
+    """One seat: a person's (``user``, their hub name), a computer's (``computer``, its kind),
+    or free (neither: any student of the class may take it)."""
+
+    user: str | None = None
+    computer: str | None = None
+
+    @property
+    def is_free(self) -> bool:
+        return self.user is None and self.computer is None
+
+    def is_held_by(self, user) -> bool:
+        """Whether this is ``user``'s own seat: a person's seat, held by that very name."""
+        return self.user is not None and isinstance(user, str) and self.user == user
+
+    def to_data(self) -> dict:
+        if self.user is not None:
+            return {"user": self.user}
+        return {"computer": self.computer} if self.computer is not None else {"free": True}
+
+    @classmethod
+    def from_data(cls, data, kinds: tuple[str, ...]) -> "Seat":
+        """A seat as version 2 writes it (ValueError for anything else)."""
+        if data == {"free": True}:
+            return cls()
+        if isinstance(data, dict) and len(data) == 1:
+            user, computer = data.get("user"), data.get("computer")
+            if isinstance(user, str) and _user_name(user):
+                return cls(user=user)
+            if computer in kinds:
+                return cls(computer=computer)
+        raise ValueError(f"not a seat: {data!r}"[:80])
+
+    @classmethod
+    def from_word(cls, word, kinds: tuple[str, ...]) -> "Seat | None":
+        """A seat as a teacher (and a version 1 save) writes it: ``"free"``, a computer's kind,
+        ``"user:NAME"`` or a hub name. None when it is none of them."""
+        if not isinstance(word, str):
+            return None
+        if word.startswith(USER):
+            return cls(user=word[len(USER):]) if _user_name(word[len(USER):]) else None
+        if word == FREE:
+            return cls()
+        if word in kinds:
+            return cls(computer=word)
+        return cls(user=word) if _user_name(word) else None
+
+
 @dataclass
 class Table:
     """One table: its game (the real one, with every hand), its seats, and how far it has gone."""
 
     name: str
     kind: str
-    seats: list[str]                  # a user's name, "free", or a computer's kind
+    seats: list[Seat]
     game: object
     seq: int = 0                      # moves accepted since the table opened
     state: str = OPEN
     waiting: int | None = None        # R12c: the computers wait for this player's answer
     last: dict = field(default_factory=dict)
     views: dict = field(default_factory=dict, repr=False)   # the views' cache (engine/views.py)
+    waiting_since: float | None = field(default=None, repr=False)   # on the service's clock, not saved
 
     def is_computer(self, seat: int) -> bool:
-        return self.seats[seat] in _computer_kinds(self.kind)
+        return self.seats[seat].computer is not None
 
     def seat_of(self, user: str) -> int | None:
-        return next((i for i, who in enumerate(self.seats) if who == user), None)
+        """``user``'s own seat (a person's seat held by that name), or None."""
+        return next((i for i, s in enumerate(self.seats) if s.is_held_by(user)), None)
+
+    def free_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_free]
 
     def player_name(self, seat: int, lang: str | None) -> str:
         if self.is_computer(seat):
             return say(WORDS["computer"], lang, n=seat + 1)
-        who = self.seats[seat]
-        return who if who != FREE else say(WORDS["player"], lang, n=seat + 1)
+        who = self.seats[seat].user
+        return who if who is not None else say(WORDS["player"], lang, n=seat + 1)
 
     # -- what leaves the service ---------------------------------------------------------------
 
     def meta(self) -> dict:
         """The table as every one at it may know it."""
         return {"name": self.name, "game": self.kind, "seq": self.seq, "state": self.state,
-                "seats": [{"kind": COMPUTER if self.is_computer(i) else "human",
-                           "computer": _resolved(self.kind, who) if self.is_computer(i) else None,
-                           "user": None if self.is_computer(i) or who == FREE else who}
-                          for i, who in enumerate(self.seats)],
+                "seats": [{"kind": COMPUTER if s.computer is not None else "human",
+                           "computer": None if s.computer is None else _resolved(self.kind, s.computer),
+                           "user": s.user} for s in self.seats],
                 "waiting": self.waiting, "last": self.last, "over": self.game.is_over}
 
     def view(self, seat: int | None) -> dict:
@@ -131,18 +198,34 @@ class Table:
     # -- on disk ---------------------------------------------------------------------------
 
     def to_json(self) -> str:
-        return json.dumps({"format": TABLE_FORMAT, "version": 1, "name": self.name, "game": self.kind,
-                           "seats": self.seats, "seq": self.seq, "state": self.state, "waiting": self.waiting,
-                           "last": self.last, "save": json.loads(self.game.to_json())}, indent=1)
+        """The whole table (every hand, the seed): the service's file and the teacher's save."""
+        return json.dumps({"format": TABLE_FORMAT, "version": TABLE_VERSION, "name": self.name, "game": self.kind,
+                           "seats": [s.to_data() for s in self.seats], "seq": self.seq, "state": self.state,
+                           "waiting": self.waiting, "last": self.last, "save": json.loads(self.game.to_json())},
+                          indent=1)
 
     @classmethod
     def from_json(cls, text: str) -> "Table":
+        """A table as :meth:`to_json` wrote it, or as version 1 did (seats as bare words, read
+        as the service then read them: "free", a computer's kind, else a hub name)."""
         data = json.loads(text)
-        if data.get("format") != TABLE_FORMAT or data.get("version") != 1 or data.get("game") not in GAMES:
+        version, kind = data.get("version"), data.get("game")
+        if data.get("format") != TABLE_FORMAT or version not in (1, TABLE_VERSION) or kind not in GAMES:
             raise ValueError("not a saved class table")
-        game = GAMES[data["game"]].from_json(json.dumps(data["save"]))
-        return cls(data["name"], data["game"], list(data["seats"]), game, int(data["seq"]), data["state"],
-                   data.get("waiting"), data.get("last") or {})
+        kinds = _computer_kinds(kind)
+        if version == 1:
+            seats = [Seat.from_word(word, kinds) for word in data["seats"]]
+            if None in seats or any(word.startswith(USER) for word in data["seats"]):
+                raise ValueError("not a seat of a version 1 table")
+        else:
+            seats = [Seat.from_data(seat, kinds) for seat in data["seats"]]
+        game = GAMES[kind].from_json(json.dumps(data["save"]))
+        last = data.get("last") or {}
+        if not isinstance(last, dict) or not isinstance(last.get("move", ""), str):
+            last = {}
+        elif "move" in last:       # a move kept before moves were bounded: its words collapsed, cut short
+            last = {**last, "move": " ".join(last["move"][:4 * MAX_ARG].split())[:2 * MAX_ARG]}
+        return cls(data["name"], kind, seats, game, int(data["seq"]), data["state"], data.get("waiting"), last)
 
 
 def _computer_kinds(kind: str) -> tuple[str, ...]:
@@ -165,7 +248,10 @@ def _computer(kind: str, seat_kind: str, seat: int):
 def write_atomically(path: Path, text: str, mode: int = 0o600) -> None:
     """``text`` in ``path``, all or nothing: a new file beside it, flushed, renamed over it;
     readable by its owner only unless ``mode`` says otherwise."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    # A name of its own beside it, opened as given (relative stays relative: the service works
+    # inside its tables' folder, under a folder it may not enter, service/__main__.py).
+    tmp = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         os.chmod(tmp, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as out:
@@ -182,25 +268,34 @@ def write_atomically(path: Path, text: str, mode: int = 0o600) -> None:
 
 
 class Tables:
-    """Every table of the class, kept in ``folder`` (one file a table)."""
+    """Every table of the class, kept in ``folder`` (one file a table).
 
-    def __init__(self, folder, *, lang: str | None = None):
+    ``wait_limit``: the seconds the computers wait for a person who may declare the end (R12c)
+    before they go on as if that person said so; ``clock``: the seconds that measures them
+    (:func:`time.monotonic`; a test passes its own). Nothing here runs by itself: the service
+    calls :meth:`expire_waits` every second or so."""
+
+    def __init__(self, folder, *, lang: str | None = None, wait_limit: float = WAIT, clock=time.monotonic):
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        self.lang = lang
+        self.lang, self.wait_limit, self.clock = lang, wait_limit, clock
         self.tables: dict[str, Table] = {}
         for path in sorted(self.folder.glob("*.json")):
             try:
                 table = Table.from_json(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError, KeyError, TypeError, NotationError):
+            except (OSError, ValueError, KeyError, TypeError, AttributeError, NotationError):
                 continue      # not a table of ours (or damaged): left where it is, never written over
+            if table.waiting is not None:
+                table.waiting_since = clock()      # a wait read from disk starts now
             self.tables[table.name] = table
 
     # -- the teacher ---------------------------------------------------------------------------
 
     def open(self, who: Person, name: str, game: str = "card", seats=(), *, seed: int | None = None,
              lang: str | None = None) -> Table:
-        """A new table ``name`` playing ``game`` with ``seats`` (users, ``"free"``, computers)."""
+        """A new table ``name`` playing ``game`` with ``seats``: hub names, ``"free"``, computers'
+        kinds, or ``"user:NAME"`` (NAME's seat, even when NAME is ``steady`` or ``free``). Without
+        a ``seed``, one of 128 secret bits (it stays in :meth:`save_text`)."""
         self._teacher(who, lang)
         if not isinstance(name, str) or not NAME.match(name):
             raise refused("bad_name", lang, 400, name=repr(name))
@@ -208,20 +303,24 @@ class Tables:
             raise refused("exists", lang, table=name)
         if game not in GAMES:
             raise refused("bad_game", lang, 400, game=repr(game))
-        seats = [str(s).strip() if isinstance(s, str) else s for s in seats]
+        if not isinstance(seats, (list, tuple)):
+            raise refused("bad_seats", lang, 400, n=0)
         low, high = (2, 5) if game == "card" else (2, 4)
         if not low <= len(seats) <= high:
             raise refused("bad_seats", lang, 400, n=len(seats))
         kinds = _computer_kinds(game)
-        for s in seats:
-            if not isinstance(s, str) or not (s in kinds or s == FREE or NAME.match(s) or _user_name(s)):
-                raise refused("bad_seat_kind", lang, 400, kinds=", ".join(kinds), seat=repr(s))
-        people = [s for s in seats if s != FREE and s not in kinds]
-        for s in people:
-            if people.count(s) > 1:
-                raise refused("twice", lang, 400, user=s)
+        words, seats = seats, []
+        for word in words:
+            seat = Seat.from_word(word.strip() if isinstance(word, str) else word, kinds)
+            if seat is None:
+                raise refused("bad_seat_kind", lang, 400, kinds=", ".join(kinds), seat=repr(word)[:40])
+            if seat.user is not None and any(s.is_held_by(seat.user) for s in seats):
+                raise refused("twice", lang, 400, user=seat.user)
+            seats.append(seat)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise refused("bad_seed", lang, 400, seed=repr(seed)[:20])
+        if seed is None:
+            seed = secrets.randbits(SEED_BITS)     # 2**32 seeds are searched from one hand and the café
         cls = GAMES[game]
         instance = cls.new(players=len(seats), seed=seed) if game == "card" else cls.new(len(seats), seed)
         table = Table(name, game, seats, instance)
@@ -232,20 +331,25 @@ class Tables:
     def pause(self, who: Person, name: str, paused: bool = True, lang: str | None = None) -> Table:
         self._teacher(who, lang)
         table = self.get(who, name, lang)
+        if not paused and table.state == PAUSED and table.waiting is not None:
+            table.waiting_since = self.clock()     # the wait starts anew with the table
         table.state = PAUSED if paused else OPEN
         self._save(table)
         return table
 
     def assign(self, who: Person, name: str, seat: int, user: str, lang: str | None = None) -> Table:
-        """The teacher gives ``seat`` to ``user`` (or frees it)."""
+        """The teacher gives ``seat`` to ``user`` (a hub name, or ``"user:NAME"`` for any name),
+        or frees it (``"free"``). A computer's seat stays the computer's."""
         self._teacher(who, lang)
         table = self.get(who, name, lang)
         seat = self._seat_number(table, seat, lang)
-        if not isinstance(user, str) or not (user == FREE or _user_name(user)) or table.is_computer(seat):
-            raise refused("bad_seat_kind", lang, 400, kinds=", ".join(_computer_kinds(table.kind)), seat=repr(user))
-        if user != FREE and table.seat_of(user) not in (None, seat):
-            raise refused("twice", lang, 400, user=user)
-        table.seats[seat] = user
+        given = Seat.from_word(user, ()) if isinstance(user, str) else None     # no computer here
+        if given is None or table.is_computer(seat):
+            raise refused("bad_seat_kind", lang, 400, kinds=", ".join(_computer_kinds(table.kind)),
+                          seat=repr(user)[:40])
+        if given.user is not None and table.seat_of(given.user) not in (None, seat):
+            raise refused("twice", lang, 400, user=given.user)
+        table.seats[seat] = given
         self._save(table)
         return table
 
@@ -271,7 +375,7 @@ class Tables:
     def visible(self, who: Person) -> list[Table]:
         """The tables ``who`` may see: a teacher all; a student those with their seat or a free one."""
         return [t for t in self.tables.values()
-                if who.teacher or t.seat_of(who.name) is not None or FREE in t.seats]
+                if who.teacher or t.seat_of(who.name) is not None or t.free_seats()]
 
     def get(self, who: Person, name: str, lang: str | None = None) -> Table:
         table = self.tables.get(name) if isinstance(name, str) else None
@@ -287,7 +391,7 @@ class Tables:
             if seat is not None and seat != mine:
                 raise refused("not_your_seat", lang, 403, seat=seat + 1 if isinstance(seat, int) else seat, table=name)
             return mine
-        free = [i for i, s in enumerate(table.seats) if s == FREE]
+        free = table.free_seats()
         if seat is not None:
             seat = self._seat_number(table, seat, lang)
             if seat not in free:
@@ -296,7 +400,7 @@ class Tables:
             raise refused("no_seat_for_you", lang, 403, table=name)
         else:
             seat = free[0]
-        table.seats[seat] = who.name
+        table.seats[seat] = Seat(user=who.name)
         self._save(table)
         return seat
 
@@ -319,8 +423,7 @@ class Tables:
             raise refused("paused", lang, table=name)
         if not isinstance(seq, int) or isinstance(seq, bool) or seq != table.seq:
             raise refused("stale", lang, seq=seq, now=table.seq)
-        if not isinstance(args, list) or len(args) > 2 or not all(isinstance(a, str) for a in args):
-            raise refused("bad_move", lang, 400, verb=repr(verb)[:40])
+        args = _move_words(args, verb, lang)
         game = table.game
         if game.is_over:
             raise refused("over", lang, table=name)
@@ -332,7 +435,9 @@ class Tables:
             return table
         if verb not in VERBS[table.kind]:
             raise refused("bad_move", lang, 400, verb=repr(verb)[:40])
-        declaring = verb == "declare_end" or (verb == "act" and args and args[0].strip().startswith("declare"))
+        declaring = verb == "declare_end" or (verb == "act" and args and args[0].startswith("declare"))
+        if declaring and table.kind != "card":
+            raise refused("no_declare", lang)
         if declaring:
             args = [] if verb == "declare_end" else ["declare"]
             if seat not in game.who_may_declare():
@@ -343,8 +448,6 @@ class Tables:
                 raise refused("not_your_turn", lang, name=table.player_name(game.to_move, lang))
             if table.waiting is not None:
                 raise refused("waiting", lang, name=table.player_name(table.waiting, lang))
-            if verb == "act" and args and args[0].strip().startswith("declare"):
-                raise refused("bad_move", lang, 400, verb=repr(args[0])[:40])
             method = getattr(game, verb)
             call = (lambda: method(*args))
         before = game.copy()
@@ -360,15 +463,35 @@ class Tables:
                 and game.turn is None and table.is_computer(game.to_move) \
                 and not table.is_computer(game.state.may_declare):
             table.waiting = game.state.may_declare   # R12c: the person may declare; the computers wait
+            table.waiting_since = self.clock()        # …so long (expire_waits)
         self._after(table, seat, verb + (" " + " ".join(args) if args else ""))
         return table
+
+    def expire_waits(self, now: float | None = None) -> list[str]:
+        """Every open table whose computers have waited ``wait_limit`` seconds (by ``clock``, or
+        at ``now``) for a person who may declare the end goes on as if that person said "go on"
+        (R12c). The names of the tables that changed: their listeners are due their new view,
+        and their computers their turns (the service calls this every second or so)."""
+        now = self.clock() if now is None else now
+        changed = []
+        for table in list(self.tables.values()):
+            if table.waiting is None or table.state != OPEN or table.game.is_over:
+                continue
+            if table.waiting_since is None:
+                table.waiting_since = now
+            elif now - table.waiting_since >= self.wait_limit:
+                seat, table.waiting = table.waiting, None
+                self._after(table, seat, GO_ON)
+                changed.append(table.name)
+        return changed
 
     # -- inside ----------------------------------------------------------------------------------
 
     def _after(self, table: Table, seat: int, what: str) -> None:
         table.seq += 1
+        table.waiting_since = None if table.waiting is None else table.waiting_since
         # every seat reads the last move: a card laid face down stays face down (R11)
-        what = re.sub(r"(lay_face_down|down)[: ]+[A-Za-z]{2,3}", r"\1", what)
+        what = re.sub(r"(lay_face_down|down)[: ]+[A-Za-z*]{2,3}", r"\1", what, flags=re.IGNORECASE)
         table.last = {"seat": seat, "move": what}
         if table.game.is_over:
             table.waiting = None
@@ -385,7 +508,7 @@ class Tables:
             return False
         game = table.game
         seat = game.to_move
-        player = _computer(table.kind, table.seats[seat], seat)
+        player = _computer(table.kind, table.seats[seat].computer, seat)
         actions = player.actions(game)
         before = game.copy()
         try:
@@ -418,6 +541,19 @@ class Tables:
 
     def _save(self, table: Table) -> None:
         write_atomically(self._path(table.name), table.to_json())
+
+
+def _move_words(args, verb, lang) -> list[str]:
+    """A move's words as the table keeps them: at most two, each text of at most ``MAX_ARG``
+    characters, its spaces collapsed, nothing unprintable (Refused otherwise)."""
+    if not isinstance(args, list) or len(args) > 2 or not all(isinstance(a, str) for a in args):
+        raise refused("bad_move", lang, 400, verb=repr(verb)[:40])
+    if any(len(a) > MAX_ARG for a in args):
+        raise refused("long_move", lang, 400, n=MAX_ARG)
+    words = [" ".join(a.split()) for a in args]
+    if not all(w.isprintable() for w in words):
+        raise refused("bad_move", lang, 400, verb=repr(verb)[:40])
+    return words
 
 
 def _user_name(text: str) -> bool:
