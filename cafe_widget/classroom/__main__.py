@@ -13,7 +13,7 @@ USAGE = """usage:
                                   [--timeout SECONDS] [--jobs N] [--course-id ID]
   python -m cafe_widget.classroom summary FILES… [--heatmap PICTURE.svg] [--lang en|fr|de]
   python -m cafe_widget.classroom hub-config DIR [--teachers NAME…] [--students NAME…] [--env PREFIX]
-                                 [--data FOLDER] [--ip IP] [--port PORT] [--service-port PORT]
+                                 [--data FOLDER] [--ip IP] [--port PORT] [--service-port PORT] [--service-user NAME]
                                  [--course-id ID] [--exchange FOLDER] [--authenticator pam|dummy]
                                  [--password PASSWORD] [--pace SECONDS] [--proxy PATH] [--force]
   python -m cafe_widget.classroom open-table NAME --seats USER|free|computer… [--game card|board] [--seed N]

@@ -10,7 +10,13 @@ What it writes, and why (the pitfalls seen on a real hub are handled here, not i
   in ``--data``; the scope ``access:services!service=cafe`` in the *user* role **and** in the
   servers' token scopes (with only one of the two, the service answers 403);
 - the servers' ``PATH`` set (the hub's own may hold folders a student cannot read) and
-  ``CAFE_SERVICE_URL``, where a kernel finds the service;
+  ``CAFE_SERVICE_URL``, where a kernel finds the service: **a port below 1024** (1010), which only
+  root may bind, so that no student can listen there while the service is down (restarting,
+  killed) and collect the tokens every kernel sends it (issue 45); the service binds it, then
+  runs as its own account (``--service-user``, ``cafe-service``: made by hub-config when run as
+  root), never as root;
+- the hub's database and cookie secret in the configuration's folder, which hub-config makes
+  mode 700: no student reads the hub's users, tokens or servers;
 - nbgrader's exchange at ``/srv/nbgrader/exchange`` with the course id, in a system-wide
   ``nbgrader_config.py`` beside it (put it in ``<env>/etc/jupyter/``).
 """
@@ -27,13 +33,21 @@ from ..i18n import N_, translate
 from .exercises import COURSE_ID
 
 SERVICE = "cafe"
-SERVICE_PORT = 10101
+#: Below 1024: only root binds it (``net.ipv4.ip_unprivileged_port_start`` is 1024), never a student.
+SERVICE_PORT = 1010
+#: The service's own account: it binds the port as root, then runs as this user.
+SERVICE_USER = "cafe-service"
 EXCHANGE = "/srv/nbgrader/exchange"
 NAME = re.compile(r"^[a-z_][a-z0-9_.-]{0,31}$")
 
 WORDS = {
     "bad_user": N_("{user} is not a user name of this system (small letters, digits, _ . -; at most 32)."),
     "bad_port": N_("--port and --service-port are numbers from 1 to 65535, and not the same."),
+    "squattable": N_("--service-port {port}: the game service listens below 1024 (for example 1010), where only "
+                     "root may listen: on a higher port any student could listen while the service restarts and "
+                     "collect every kernel's token."),
+    "no_service_user": N_("The account {user} does not exist, and only root can make it: run hub-config as root, "
+                          "or make it (useradd --system --no-create-home --shell /usr/sbin/nologin {user})."),
     "exists": N_("{path} is there already: move it away, or give --force to write over it."),
     "written": N_("Written: {files}. Start the hub with: jupyterhub -f {config} (as root: it starts each "
                   "student's server as that student)."),
@@ -47,7 +61,8 @@ def _say(key: str, lang: str | None = None, **facts) -> str:
 def config_text(*, env: str, data: str, teachers: list[str], students: list[str], ip: str = "",
                 port: int = 8000, service_port: int = SERVICE_PORT, course_id: str = "cafe",
                 exchange: str = EXCHANGE, authenticator: str = "pam", password: str | None = None,
-                pace: float = 0.8, proxy: str | None = None) -> str:
+                pace: float = 0.8, proxy: str | None = None, service_user: str = SERVICE_USER,
+                folder: str | None = None) -> str:
     """The text of ``jupyterhub_config.py``: see the module's docstring."""
     env = str(Path(env))
     python = f"{env}/bin/python"
@@ -95,12 +110,14 @@ def config_text(*, env: str, data: str, teachers: list[str], students: list[str]
         f"c.JupyterHub.load_groups = {{'teachers': {{'users': {sorted(teachers)!r}}}}}",
         "",
         "# The game service: the hub starts it, routes /services/cafe/ to it, gives it its token.",
+        "# It listens below 1024 (only root may: no student can take its place while it restarts), then",
+        f"# runs as {service_user or 'root'!r}.",
         "c.JupyterHub.services = [{",
         f"    'name': {SERVICE!r},",
         f"    'url': {service_url!r},",
         f"    'command': [{python!r}, '-m', 'cafe_widget.service', '--data', {data!r},",
         f"                '--teachers', {','.join(sorted(teachers))!r}, '--teacher-group', 'teachers',",
-        f"                '--pace', {str(pace)!r}],",
+        f"                '--pace', {str(pace)!r}" + (f", '--user', {service_user!r}]," if service_user else "],"),
         f"    'environment': {{'PATH': {path!r}}},",
         "}]",
         "c.JupyterHub.load_roles = [",
@@ -113,6 +130,14 @@ def config_text(*, env: str, data: str, teachers: list[str], students: list[str]
         f"# nbgrader's exchange: {exchange} (mode 777, sticky), course id {course_id!r}: see nbgrader_config.py",
         "",
     ]
+    if folder:
+        lines += [
+            "# The hub's own files (users, tokens, servers; the cookie secret) in this folder, which only root",
+            "# may enter (hub-config makes it mode 700): never in a folder a student can read.",
+            f"c.JupyterHub.db_url = {'sqlite:///' + str(Path(folder) / 'jupyterhub.sqlite')!r}",
+            f"c.JupyterHub.cookie_secret_file = {str(Path(folder) / 'jupyterhub_cookie_secret')!r}",
+            "",
+        ]
     return "\n".join(lines)
 
 
@@ -141,7 +166,11 @@ def main(argv=None, lang: str | None = None) -> int:
                         help="system users who may log in (default: every user of the system)")
     parser.add_argument("--ip", default="", help="the address the hub listens on (default: every one)")
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--service-port", type=int, default=SERVICE_PORT)
+    parser.add_argument("--service-port", type=int, default=SERVICE_PORT,
+                        help=f"below 1024, where only root may listen (default: {SERVICE_PORT})")
+    parser.add_argument("--service-user", default=SERVICE_USER,
+                        help=f"the account the service runs as, once it listens (default: {SERVICE_USER}; "
+                             "made when hub-config runs as root; '' keeps it root)")
     parser.add_argument("--course-id", default=COURSE_ID,
                         help=f"nbgrader's course id (default: {COURSE_ID}, as make-course writes it)")
     parser.add_argument("--exchange", default=EXCHANGE)
@@ -158,20 +187,29 @@ def main(argv=None, lang: str | None = None) -> int:
             parser.error(_say("bad_user", lang, user=user))
     if not (0 < args.port < 65536 and 0 < args.service_port < 65536) or args.port == args.service_port:
         parser.error(_say("bad_port", lang))
+    if args.service_port >= 1024:
+        parser.error(_say("squattable", lang, port=args.service_port))
     if not re.match(r"^[A-Za-z0-9_-]{1,64}$", args.course_id):
         parser.error("--course-id: letters, digits, _ and -")
-    out = Path(args.dir)
+    if args.service_user and not NAME.match(args.service_user):
+        parser.error(_say("bad_user", lang, user=args.service_user))
+    out = Path(args.dir).absolute()
     files = {out / "jupyterhub_config.py": config_text(
                  env=os.path.abspath(args.env), data=os.path.abspath(args.data), teachers=args.teachers,
                  students=args.students, ip=args.ip, port=args.port, service_port=args.service_port,
                  course_id=args.course_id, exchange=args.exchange, authenticator=args.authenticator,
-                 password=args.password, pace=args.pace, proxy=args.proxy),
+                 password=args.password, pace=args.pace, proxy=args.proxy, service_user=args.service_user,
+                 folder=str(out)),
              out / "nbgrader_config.py": nbgrader_text(args.course_id, args.exchange)}
     for path in files:
         if path.exists() and not args.force:
             print(_say("exists", lang, path=path), file=sys.stderr)
             return 1
-    out.mkdir(parents=True, exist_ok=True)
+    if args.service_user and not _account(args.service_user):
+        print(_say("no_service_user", lang, user=args.service_user), file=sys.stderr)
+        return 1
+    out.mkdir(parents=True, exist_ok=True, mode=0o700)
+    out.chmod(0o700)                            # the hub's database and secret will be here
     from ..service.rooms import write_atomically
 
     for path, text in files.items():
@@ -180,3 +218,21 @@ def main(argv=None, lang: str | None = None) -> int:
         write_atomically(path, text, 0o600 if path.name == "jupyterhub_config.py" else 0o644)
     print(_say("written", lang, files=", ".join(str(p) for p in files), config=out / "jupyterhub_config.py"))
     return 0
+
+
+def _account(user: str) -> bool:
+    """Whether the system has the account ``user``: made now (a system account, no home, no
+    shell) when it has not and this runs as root."""
+    import pwd
+    import subprocess
+
+    try:
+        pwd.getpwnam(user)
+        return True
+    except KeyError:
+        pass
+    if os.geteuid() != 0:
+        return False
+    made = subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user],
+                          capture_output=True)
+    return made.returncode == 0

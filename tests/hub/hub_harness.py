@@ -33,12 +33,24 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def free_low_port() -> int:
+    """A free port below 1024, where only root may listen (the game service's, as hub-config wants)."""
+    for port in range(1010, 1024):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("no free port from 1010 to 1023")
+
+
 class Hub:
     """``with Hub(folder, teachers, students) as hub:`` a hub started, its users' servers on demand."""
 
     def __init__(self, folder: Path, teachers=("teacher",), students=("alice", "bob", "carol"), pace: float = 0):
         self.folder, self.teachers, self.students, self.pace = Path(folder), list(teachers), list(students), pace
-        self.port, self.service_port = free_port(), free_port()
+        self.port, self.service_port = free_port(), free_low_port()
         self.admin_token = secrets.token_hex(16)
         self.proc = None
 
@@ -49,8 +61,7 @@ class Hub:
     def __enter__(self) -> "Hub":
         venv = hub_env.ensure_env("hub")
         hub_env.ensure_users(self.teachers + self.students)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self.folder.chmod(0o700)
+        self.folder.mkdir(parents=True, exist_ok=True)      # hub-config makes it 700 (issue 45): checked
         subprocess.run([venv / "bin" / "python", "-m", "cafe_widget.classroom", "hub-config", self.folder,
                         "--env", venv, "--data", self.folder / "tables", "--teachers", *self.teachers,
                         "--students", *self.students, "--ip", "127.0.0.1", "--port", str(self.port),

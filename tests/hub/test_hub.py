@@ -61,7 +61,7 @@ def drive(w, cls, limit):
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory):
     folder = Path("/tmp") / f"cafe-hub-test-{os.getpid()}"
-    with Hub(folder, teachers=["teacher"], students=STUDENTS) as h:
+    with Hub(folder, teachers=["teacher"], students=[*STUDENTS, "steady"]) as h:
         h.tokens = h.start_servers(["teacher", *STUDENTS])
         h.kernels = {u: h.kernel(u, t) for u, t in h.tokens.items()}
         for k in h.kernels.values():
@@ -203,3 +203,233 @@ def test_three_students_in_three_browsers_click_one_game_and_the_screen_follows(
         text = "\n".join(b.frames[u])
         assert '"cafe_widget view"' not in text and "guest pile" not in text      # the service talks to kernels only
         assert b.hands_seen(u, positions, seat) == []
+
+
+# -- issue 45: students who attack the class's hub ------------------------------------------------
+
+SQUATTER = '''
+import errno, os, socket, threading, time
+from urllib.parse import urlsplit
+port = urlsplit(os.environ["CAFE_SERVICE_URL"]).port
+squat = {"port": port, "bound": 0, "tries": 0, "errors": set(), "received": b""}
+def squatter(until):
+    while time.time() < until:
+        for host in ("127.0.0.1", "0.0.0.0"):
+            s = socket.socket()
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            squat["tries"] += 1
+            try:
+                s.bind((host, port))
+                s.listen(16)
+                squat["bound"] += 1
+                s.settimeout(0.2)
+                try:
+                    conn, _ = s.accept()
+                    conn.settimeout(0.5)
+                    squat["received"] += conn.recv(65536)
+                    conn.close()
+                except OSError:
+                    pass
+            except OSError as err:
+                squat["errors"].add(errno.errorcode.get(err.errno, str(err.errno)))
+            finally:
+                s.close()
+        time.sleep(0.002)
+squatting = threading.Thread(target=squatter, args=(time.time() + SECONDS,), daemon=True)
+squatting.start()
+'''
+
+
+def test_a_student_cannot_take_the_services_place_while_it_restarts_and_collects_no_token(hub):
+    """Finding 1: alice listens on the service's port, over and over, while the service is killed
+    and the hub starts it again; bob's kernel and the teacher's keep asking the service meanwhile
+    (each request carries its hub token). The port is below 1024: alice never holds it."""
+    hub.kernels["teacher"].run("cafe_widget.classroom.open_table('SQ', seats=['bob', 'carol'], seed=5)")
+    alice = hub.kernels["alice"]
+    alice.run(SQUATTER.replace("SECONDS", "12"))
+    asking = ("import time\nfrom cafe_widget.classroom.remote import Connection, ServiceError\n"
+              "asked = 0\nend = time.time() + 10\n"
+              "while time.time() < end:\n"
+              "    try:\n        Connection().request('GET', 'api/tables', timeout=2)\n"
+              "    except ServiceError:\n        pass\n"
+              "    asked += 1\n    time.sleep(0.05)\nprint(asked)")
+    askers = {u: hub.kernels[u].start(asking) for u in ("bob", "teacher")}
+    time.sleep(1)
+    pid = hub.service_pid()
+    os.kill(pid, signal.SIGKILL)                      # the service is down: its port is free
+    end = time.monotonic() + 30
+    while time.monotonic() < end and hub.service_pid() in (None, pid):
+        time.sleep(0.1)
+    assert hub.service_pid() not in (None, pid), hub.hub_log()
+    for u, msg in askers.items():
+        assert int(hub.kernels[u].wait(msg, 60).split()[-1]) > 20, u
+    found = json.loads(alice.run("squatting.join()\nimport json\nprint(json.dumps({**squat, 'errors': sorted(squat['errors']), "
+                                 "'received': squat['received'].decode('latin-1')}))").strip().splitlines()[-1])
+    assert found["port"] < 1024 and found["tries"] > 100, found
+    assert (found["bound"], found["received"], found["errors"]) == (0, "", ["EACCES"]), found
+
+
+def test_the_service_runs_as_its_own_account_and_the_hubs_files_are_the_hubs(hub):
+    """Findings 5 and 8: the service gave root up once listening; the hub's folder (its database,
+    its cookie secret) and the tables' folder are closed to students."""
+    import pwd
+
+    pid = hub.service_pid()
+    assert pwd.getpwuid(os.stat(f"/proc/{pid}").st_uid).pw_name == "cafe-service"
+    tables = hub.folder / "tables"
+    assert pwd.getpwuid(tables.stat().st_uid).pw_name == "cafe-service" and tables.stat().st_mode & 0o077 == 0
+    assert hub.folder.stat().st_mode & 0o077 == 0 and (hub.folder / "jupyterhub.sqlite").exists()
+    said = hub.kernels["alice"].run(
+        "import os\n"
+        f"for path in ({str(hub.folder)!r}, {str(hub.folder / 'jupyterhub.sqlite')!r}, "
+        f"{str(hub.folder / 'jupyterhub_cookie_secret')!r}, {str(tables)!r}):\n"
+        "    try:\n"
+        "        open(path, 'rb').read(1) if os.path.isfile(path) else os.listdir(path)\n"
+        "        print('read', path)\n"
+        "    except PermissionError:\n"
+        "        print('refused')")
+    assert said.split() == ["refused"] * 4, said
+
+
+def _save(hub, name):
+    from cafe_widget.engine import Game
+
+    save = json.loads(hub.kernels["teacher"].run(f"print(cafe_widget.classroom.save_table({name!r}))"))
+    return save, Game.from_json(json.dumps(save["save"]))
+
+
+def test_a_student_who_places_and_undoes_across_a_clearing_learns_nothing(hub):
+    """Finding 2: the player to move places a card that fills a table (R9: a new table is turned up
+    from the pile), then asks the service to undo it: refused (R9), the turned-up table stays up."""
+    hub.kernels["teacher"].run("cafe_widget.classroom.open_table('UN', seats=['alice', 'bob'], seed=7)")
+    for u in ("alice", "bob"):
+        hub.kernels[u].run("u = cafe_widget.join('UN')")
+    tried = None
+    for _ in range(80):
+        save, game = _save(hub, "UN")
+        assert not game.is_over, "no clearing came in a whole game"
+        mover = ["alice", "bob"][game.to_move]
+        clearing = next((p for p in game.legal_placements() if game.copy().place(p).cleared), None)
+        if clearing is None:
+            hub.kernels[mover].run("play_a_turn(u, Game)\ntime.sleep(0.3)")
+            continue
+        said = hub.kernels[mover].run(
+            "from cafe_widget.classroom.remote import ServiceError\n"
+            f"u._link.send('place', [{clearing!r}])\n"
+            "try:\n    u._link.send('undo', [])\n    print('undone')\n"
+            "except ServiceError as err:\n    print(err.status, err.rule, err.sentence)")
+        after, real = _save(hub, "UN")
+        tried = (clearing, said, game.cafe.format(), real.cafe.format())
+        break
+    assert tried is not None
+    clearing, said, _, _ = tried
+    assert said.split()[:2] == ["409", "R9"], said
+    assert real.turn is not None and real.turn.cards[-1].text == clearing      # the card stays, its table up
+
+
+def test_an_old_socket_of_a_seat_given_away_receives_nothing_after(hub):
+    """Finding 3: alice listens to seat 0's updates with a WebSocket of her own; the teacher gives
+    seat 0 to carol, who plays: alice's socket is closed (4403) and receives nothing more."""
+    hub.kernels["teacher"].run("cafe_widget.classroom.open_table('WS', seats=['alice', 'bob'], seed=9)")
+    alice = hub.kernels["alice"]
+    alice.run("ws_seat = cafe_widget.join('WS')\n"
+              "import asyncio, threading\nfrom tornado.websocket import websocket_connect\n"
+              "from tornado.httpclient import HTTPRequest\nfrom cafe_widget.classroom.remote import Connection\n"
+              "conn = Connection()\ngot = {'messages': [], 'code': None}\n"
+              "async def listen():\n"
+              "    ws = await websocket_connect(HTTPRequest(conn.ws_url('api/tables/WS/updates?seat=0'), "
+              "headers={'Authorization': 'token ' + conn.token}))\n"
+              "    while True:\n"
+              "        m = await ws.read_message()\n"
+              "        if m is None:\n            got['code'] = ws.close_code\n            break\n"
+              "        got['messages'].append(m)\n"
+              "threading.Thread(target=lambda: asyncio.run(listen()), daemon=True).start()\n"
+              "time.sleep(1)\nprint(len(got['messages']))")
+    given = int(alice.run("print(len(got['messages']))").split()[-1])
+    assert given >= 1
+    hub.kernels["teacher"].run("cafe_widget.classroom.give_seat('WS', 0, 'carol')")
+    hub.kernels["carol"].run("c = cafe_widget.join('WS')\nplay_a_turn(c, Game)\ntime.sleep(1)")
+    save, game = _save(hub, "WS")
+    assert game.log, "carol played"
+    found = json.loads(alice.run("print(json.dumps({'n': len(got['messages']), 'code': got['code']}))")
+                       .strip().splitlines()[-1])
+    assert (found["code"], found["n"]) == (4403, given), found           # closed, and not one view more
+
+
+def test_tables_opened_without_a_seed_are_dealt_from_a_secret_no_student_sees(hub):
+    """Finding 4: two tables opened without a seed: their replay seeds (the teacher's save only)
+    are of 128 bits and differ; no seat's or screen's message holds either."""
+    teacher = hub.kernels["teacher"]
+    teacher.run("cafe_widget.classroom.open_table('S1', seats=['alice', 'bob'])\n"
+                "cafe_widget.classroom.open_table('S2', seats=['alice', 'carol'])")
+    seeds = [_save(hub, n)[0]["save"]["seed"] for n in ("S1", "S2")]
+    assert seeds[0] != seeds[1] and all(int(s).bit_length() > 64 for s in seeds), seeds
+    for u in ("alice", "bob"):
+        said = hub.kernels[u].run("s = cafe_widget.join('S1')\ntime.sleep(0.5)\n"
+                                  "print('\\n'.join(s._link.received))")
+        assert not any(str(seed) in said for seed in seeds), u
+    screen = teacher.run("sc = cafe_widget.screen('S1')\ntime.sleep(0.5)\nprint('\\n'.join(sc._link.received))")
+    assert screen and not any(str(seed) in screen for seed in seeds)
+
+
+def test_one_student_flooding_sockets_and_bodies_stalls_no_other_table(hub):
+    """Finding 6: alice opens 60 WebSockets to one table at once and sends a 64 MB body; bob and
+    carol play at another table meanwhile: their moves reach each other as usual."""
+    teacher = hub.kernels["teacher"]
+    teacher.run("cafe_widget.classroom.open_table('FL', seats=['alice', 'free'])\n"
+                "cafe_widget.classroom.open_table('PL', seats=['bob', 'carol'], seed=2)")
+    for u in ("bob", "carol"):
+        hub.kernels[u].run("p = cafe_widget.join('PL')")
+    flood = hub.kernels["alice"].start(
+        "import asyncio, urllib.request, urllib.error\nfrom tornado.websocket import websocket_connect\n"
+        "from tornado.httpclient import HTTPRequest, HTTPClientError\nfrom cafe_widget.classroom.remote import Connection\n"
+        "conn = Connection()\ncodes = []\n"
+        "async def one():\n"
+        "    try:\n"
+        "        return await websocket_connect(HTTPRequest(conn.ws_url('api/tables/FL/updates'), "
+        "headers={'Authorization': 'token ' + conn.token}))\n"
+        "    except HTTPClientError as err:\n        codes.append(err.code)\n"
+        "async def flood():\n    return [w for w in await asyncio.gather(*[one() for _ in range(60)]) if w]\n"
+        "opened = await flood()\n"
+        "import socket\nfrom urllib.parse import urlsplit\nwhere = urlsplit(conn.url)\n"
+        "with socket.create_connection((where.hostname, where.port), timeout=10) as big:\n"
+        "    big.sendall(f'POST {where.path}api/tables/FL/join HTTP/1.1\\r\\nHost: x\\r\\nAuthorization: token "
+        "{conn.token}\\r\\nContent-Length: {64 * 2**20}\\r\\n\\r\\n'.encode() + b' ' * 65536)\n"
+        "    codes.append(big.recv(100).split()[1].decode())\n"
+        "print(len(opened), sorted(set(map(str, codes))))")
+    started = time.monotonic()
+    waits = []
+    for _ in range(4):                       # bob and carol play on, and each sees the other's move
+        save, game = _save(hub, "PL")
+        mover, other = (("bob", "carol") if game.to_move == 0 else ("carol", "bob"))
+        seq = int(hub.kernels[other].run("print(p._link.seq)").split()[-1])
+        hub.kernels[mover].run("play_a_turn(p, Game)")
+        t = time.monotonic()
+        assert hub.kernels[other].run(f"from cafe_widget.classroom.remote import wait_for\n"
+                                      f"print(wait_for(p._link, {seq + 1}, 10))").split()[-1] == "True"
+        waits.append(time.monotonic() - t)
+    said = hub.kernels["alice"].wait(flood, 120).split()
+    print(f"\nflood: {said}; the other table's moves reached the other seat in "
+          f"{', '.join(f'{w * 1000:.0f}' for w in waits)} ms (the four turns took {time.monotonic() - started:.1f} s)")
+    assert int(said[0]) <= 8 and "'413'" in " ".join(said[1:]) and "'429'" in " ".join(said[1:]), said
+
+
+def test_a_hub_user_named_like_a_seat_kind_reads_no_seat(hub):
+    """Finding 7: the hub user 'steady' at a table with a computer of that kind and a free seat:
+    never the computer's hand, never the free seat's view without joining it."""
+    tokens = hub.start_servers(["steady"])
+    steady = hub.kernel("steady", tokens["steady"])
+    try:
+        steady.run(SETUP)
+        hub.kernels["teacher"].run("cafe_widget.classroom.open_table('K7', seats=['alice', 'steady', 'free'], seed=4)")
+        said = steady.run(
+            "from cafe_widget.classroom.remote import Connection, ServiceError\nconn = Connection()\n"
+            "for seat in (1, 2):\n"
+            "    try:\n        conn.request('GET', f'api/tables/K7?seat={seat}')\n        print('read', seat)\n"
+            "    except ServiceError as err:\n        print(err.status)\n"
+            "print(conn.request('POST', 'api/tables/K7/join', {})['seat'])")
+        assert said.split() == ["403", "403", "2"], said      # joining gives the free seat, never the computer's
+        save, game = _save(hub, "K7")
+        assert save["seats"][1:] == [{"computer": "steady"}, {"user": "steady"}], save["seats"]
+    finally:
+        steady.close()
