@@ -35,6 +35,9 @@ from .exercises import COURSE_ID
 SERVICE = "cafe"
 #: Below 1024: only root binds it (``net.ipv4.ip_unprivileged_port_start`` is 1024), never a student.
 SERVICE_PORT = 1010
+#: The hub's own API and the proxy's API, below 1024 too: every student's server sends the hub its
+#: token, and the hub sends the proxy its secret, to whatever listens there.
+HUB_API_PORT, PROXY_API_PORT = 1011, 1012
 #: The service's own account: it binds the port as root, then runs as this user.
 SERVICE_USER = "cafe-service"
 EXCHANGE = "/srv/nbgrader/exchange"
@@ -77,6 +80,10 @@ def config_text(*, env: str, data: str, teachers: list[str], students: list[str]
         "",
         f"c.JupyterHub.ip = {ip!r}          # '' : every interface of this server (the classroom reaches it)",
         f"c.JupyterHub.port = {port}",
+        "# The hub's API (every server sends it its token) and the proxy's (the hub sends it its secret)",
+        "# below 1024 too, where only root may listen: no student listens there while either restarts.",
+        f"c.JupyterHub.hub_bind_url = 'http://127.0.0.1:{HUB_API_PORT}'",
+        f"c.ConfigurableHTTPProxy.api_url = 'http://127.0.0.1:{PROXY_API_PORT}'",
         "",
         *([f"c.ConfigurableHTTPProxy.command = [{proxy!r}]"] if proxy else []),
         "# Each student's server and kernels run as that student, in their own home (mode 700).",

@@ -374,12 +374,11 @@ class Tables:
 
     def visible(self, who: Person) -> list[Table]:
         """The tables ``who`` may see: a teacher all; a student those with their seat or a free one."""
-        return [t for t in self.tables.values()
-                if who.teacher or t.seat_of(who.name) is not None or t.free_seats()]
+        return [t for t in self.tables.values() if _sees(who, t)]
 
     def get(self, who: Person, name: str, lang: str | None = None) -> Table:
         table = self.tables.get(name) if isinstance(name, str) else None
-        if table is None or table not in self.visible(who):
+        if table is None or not _sees(who, table):
             raise refused("no_table", lang, 404, table=name)
         return table
 
@@ -554,6 +553,11 @@ def _move_words(args, verb, lang) -> list[str]:
     if not all(w.isprintable() for w in words):
         raise refused("bad_move", lang, 400, verb=repr(verb)[:40])
     return words
+
+
+def _sees(who: Person, table: Table) -> bool:
+    """Whether ``who`` may see ``table``: a teacher any; a student one with their seat or a free one."""
+    return who.teacher or table.seat_of(who.name) is not None or bool(table.free_seats())
 
 
 def _user_name(text: str) -> bool:

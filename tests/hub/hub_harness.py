@@ -33,16 +33,20 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def free_low_port() -> int:
-    """A free port below 1024, where only root may listen (the game service's, as hub-config wants)."""
+def free_low_ports(n: int) -> list[int]:
+    """``n`` free ports below 1024, where only root may listen (the service's, the hub's API and the
+    proxy's API, as hub-config wants them)."""
+    found = []
     for port in range(1010, 1024):
         with socket.socket() as s:
             try:
                 s.bind(("127.0.0.1", port))
             except OSError:
                 continue
-            return port
-    raise RuntimeError("no free port from 1010 to 1023")
+            found.append(port)
+        if len(found) == n:
+            return found
+    raise RuntimeError(f"not {n} free ports from 1010 to 1023")
 
 
 class Hub:
@@ -50,7 +54,8 @@ class Hub:
 
     def __init__(self, folder: Path, teachers=("teacher",), students=("alice", "bob", "carol"), pace: float = 0):
         self.folder, self.teachers, self.students, self.pace = Path(folder), list(teachers), list(students), pace
-        self.port, self.service_port = free_port(), free_low_port()
+        self.port = free_port()
+        self.service_port, self.hub_api_port, self.proxy_api_port = free_low_ports(3)
         self.admin_token = secrets.token_hex(16)
         self.proc = None
 
@@ -71,8 +76,8 @@ class Hub:
         with open(self.folder / "jupyterhub_config.py", "a", encoding="utf-8") as config:
             config.write(f"""
 # -- for the tests only -------------------------------------------------------------------------
-c.JupyterHub.hub_port = {free_port()}
-c.ConfigurableHTTPProxy.api_url = 'http://127.0.0.1:{free_port()}'
+c.JupyterHub.hub_bind_url = 'http://127.0.0.1:{self.hub_api_port}'     # below 1024, as hub-config's
+c.ConfigurableHTTPProxy.api_url = 'http://127.0.0.1:{self.proxy_api_port}'
 c.JupyterHub.cookie_secret_file = {str(self.folder / 'cookie_secret')!r}
 c.JupyterHub.db_url = 'sqlite:///{self.folder / 'jupyterhub.sqlite'}'
 c.JupyterHub.services.append({{'name': 'tests', 'api_token': {self.admin_token!r}}})

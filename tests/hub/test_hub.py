@@ -433,3 +433,18 @@ def test_a_hub_user_named_like_a_seat_kind_reads_no_seat(hub):
         assert save["seats"][1:] == [{"computer": "steady"}, {"user": "steady"}], save["seats"]
     finally:
         steady.close()
+
+
+def test_no_student_can_listen_where_the_hub_or_its_proxy_listens_for_their_secrets(hub):
+    """Finding 1, its siblings: every server sends the hub's API its token, and the hub sends the
+    proxy's API its secret; both listen below 1024 (hub-config), where a student cannot listen."""
+    said = hub.kernels["alice"].run(
+        "import errno, os, socket\nfrom urllib.parse import urlsplit\n"
+        "api = urlsplit(os.environ['JUPYTERHUB_API_URL']).port\n"
+        f"for port in (api, {hub.proxy_api_port}):\n"
+        "    s = socket.socket()\n"
+        "    try:\n        s.bind(('127.0.0.1', port))\n        print(port, 'bound')\n"
+        "    except OSError as err:\n        print(port, errno.errorcode[err.errno])\n"
+        "    finally:\n        s.close()")
+    lines = [line.split() for line in said.splitlines()]
+    assert [w for _, w in lines] == ["EACCES", "EACCES"] and all(int(p) < 1024 for p, _ in lines), said
