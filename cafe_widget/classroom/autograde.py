@@ -158,6 +158,7 @@ class PlainAnswers(NbGraderPreprocessor):
         _stop_as_ctrl_c()
         info = resources["nbgrader"]
         course = self._course_notebook(info["assignment"], info["notebook"])
+        self._only_the_course_files(info["student"], info["assignment"])
         answer_ids = [_grade_id(c) for c in course.cells
                       if _grade_id(c) and c.get("metadata", {}).get("nbgrader", {}).get("solution")]
         known = {_grade_id(c) for c in course.cells if _grade_id(c)}
@@ -202,6 +203,31 @@ class PlainAnswers(NbGraderPreprocessor):
         nb.cells = cells
         nb.metadata = copy.deepcopy(course.metadata)
         return nb, resources
+
+    def _only_the_course_files(self, student: str, assignment: str) -> None:
+        """The files handed in beside the notebook leave the graded folder (nbgrader copied them
+        there): they stay in ``submitted/`` for the teacher to read, and never travel on to the
+        feedback a student fetches (a link handed in could have copied any file the teacher may
+        read, the gradebook too). The course's own files and nbgrader's ``timestamp.txt`` stay."""
+        coursedir = _coursedir(self)
+        graded = coursedir.format_path(coursedir.autograded_directory, student, assignment)
+        source = coursedir.format_path(coursedir.source_directory, ".", assignment)
+        if not os.path.isdir(graded):
+            return
+        for root, dirs, files in os.walk(graded, topdown=False):
+            for name in files:
+                path = os.path.join(root, name)
+                rel = os.path.relpath(path, graded)
+                ours = rel == "timestamp.txt" or name.endswith(".ipynb") or (
+                    os.path.isfile(os.path.join(source, rel)) and not os.path.islink(os.path.join(source, rel)))
+                if not ours or os.path.islink(path):
+                    os.remove(path)
+            for name in dirs:
+                path = os.path.join(root, name)
+                if os.path.islink(path):
+                    os.remove(path)
+                elif not os.listdir(path):
+                    os.rmdir(path)
 
     def _course_notebook(self, assignment: str, notebook: str):
         coursedir = _coursedir(self)

@@ -346,6 +346,7 @@ def test_only_the_answers_cross_every_cheat_scores_0_and_every_honest_form_full_
     _submit(tmp_path, "ivan", SECOND, {"ex2_4_answer": json.dumps(example)})                 # the message's example
     _submit(tmp_path, "judy", FIRST, {}, added=KERNEL_HACKS[:2])
     _submit(tmp_path, "mallory", SECOND, {}, files=_planted(marks))                         # files beside the notebook
+    (tmp_path / "submitted" / "mallory" / SECOND / "grades.db").symlink_to(tmp_path / "gradebook.db")  # …and a link
     _submit(tmp_path, "nina", SECOND, {}, change=_flags)                                     # skip-execution and flags
     _submit(tmp_path, "quinn", SECOND, {}, whole={                                           # bounds
         "ex2_1_answer": "answer = " + "-" * 100_000 + "1", "ex2_2_answer": "answer = 1" + " + 1" * 3_000,
@@ -429,8 +430,15 @@ def test_only_the_answers_cross_every_cheat_scores_0_and_every_honest_form_full_
         (_meta(c).get("grade_id"), c["metadata"].get("tags")) for c in source["cells"]]
     assert all(_meta(c)["grade"] == _meta(s)["grade"] and _meta(c)["solution"] == _meta(s)["solution"]
                for c, s in zip(nina["cells"], source["cells"]))
-    mallory = tmp_path / "autograded" / "mallory" / SECOND                # kept for the teacher to read, never run
-    assert (mallory / "ipykernel_launcher.py").is_file() and (mallory / "cafe_widget" / "__init__.py").is_file()
+    handed = tmp_path / "submitted" / "mallory" / SECOND                  # kept for the teacher to read, never run…
+    assert (handed / "ipykernel_launcher.py").is_file() and (handed / "cafe_widget" / "__init__.py").is_file()
+    nbgrader(tmp_path, "generate_feedback", SECOND, "--student", "mallory")
+    for folder in ("autograded", "feedback"):                          # …nor carried on to the feedback she fetches
+        left = sorted(str(p.relative_to(tmp_path / folder / "mallory" / SECOND))
+                      for p in (tmp_path / folder / "mallory" / SECOND).rglob("*"))
+        course_files = [p.name for p in (tmp_path / "source" / SECOND).iterdir() if p.suffix != ".ipynb"]
+        assert "cafe_assignment.txt" in course_files and "grades.db" not in course_files
+        assert left == sorted([f"{SECOND}.{'ipynb' if folder == 'autograded' else 'html'}", *course_files]), (folder, left)
     peggy = graded("peggy")
     from nbconvert import HTMLExporter
 
