@@ -90,6 +90,9 @@ def config_text(*, env: str, data: str, teachers: list[str], students: list[str]
         'c.JupyterHub.spawner_class = "jupyterhub.spawner.LocalProcessSpawner"',
         f"c.Spawner.cmd = [{env + '/bin/jupyterhub-singleuser'!r}]",
         'c.Spawner.default_url = "/lab"',
+        "# A terminal (File → New → Terminal) keeps the server's PATH: not a login shell, which would put the",
+        "# system's PATH back (no python of this environment, no nbgrader, no package).",
+        f"c.Spawner.args = [{'--ServerApp.terminado_settings=shell_command=[' + repr(_shell()) + ']'!r}]",
         "c.Spawner.environment = {",
         f"    'PATH': {path!r},   # the hub's own PATH may hold folders students cannot read",
         f"    'CAFE_SERVICE_URL': {service_url + '/services/' + SERVICE + '/'!r},",
@@ -146,6 +149,11 @@ def config_text(*, env: str, data: str, teachers: list[str], students: list[str]
             "",
         ]
     return "\n".join(lines)
+
+
+def _shell() -> str:
+    """The terminals' shell: bash where the system has it, else sh."""
+    return "/bin/bash" if os.path.exists("/bin/bash") else "/bin/sh"
 
 
 def nbgrader_text(course_id: str, exchange: str = EXCHANGE) -> str:

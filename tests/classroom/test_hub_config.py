@@ -29,6 +29,7 @@ def test_the_config_holds_the_scope_in_both_places_and_runs_each_student_as_them
     user_role = next(r for r in c.JupyterHub.load_roles if r["name"] == "user")
     assert "access:services!service=cafe" in user_role["scopes"]          # both places (HUB.md's trap)
     assert c.Spawner.environment["PATH"].startswith("/opt/env/bin:")
+    assert c.Spawner.args[0].startswith("--ServerApp.terminado_settings=shell_command=['/bin/")   # keeps PATH
     assert c.Spawner.environment["CAFE_SERVICE_URL"] == "http://127.0.0.1:1010/services/cafe/"   # root's port
     service = c.JupyterHub.services[0]
     assert service["name"] == "cafe" and service["command"][:3] == ["/opt/env/bin/python", "-m", "cafe_widget.service"]

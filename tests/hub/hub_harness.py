@@ -83,7 +83,7 @@ c.JupyterHub.db_url = 'sqlite:///{self.folder / 'jupyterhub.sqlite'}'
 c.JupyterHub.services.append({{'name': 'tests', 'api_token': {self.admin_token!r}}})
 c.JupyterHub.load_roles.append({{'name': 'tests', 'services': ['tests'],
     'scopes': ['admin:users', 'admin:servers', 'tokens', 'access:servers', 'read:users', 'list:users', 'read:services']}})
-c.Spawner.args = ['--LabApp.expose_app_in_browser=True']   # the browser tests drive window.jupyterapp
+c.Spawner.args.append('--LabApp.expose_app_in_browser=True')   # the browser tests drive window.jupyterapp
 c.Spawner.start_timeout = 60
 c.Spawner.http_timeout = 60
 # the hub restarts a stopped service when it next polls it: every second here (30 s by default)
@@ -212,6 +212,28 @@ c.JupyterHub.tornado_settings = {{'slow_spawn_timeout': 0}}
             sessions = json.loads(answer.read())
         kernel_id = next(s["kernel"]["id"] for s in sessions if s["path"] == path)
         return Kernel(f"ws://127.0.0.1:{self.port}/user/{user}/api/kernels/{kernel_id}/channels", token, user)
+
+    def terminal(self, user: str, token: str, line: str, until: str, timeout: float = 30) -> str:
+        """``line`` typed in a new terminal of ``user``'s server (File → New → Terminal), as a
+        browser does it: what the terminal printed, up to ``until``."""
+        from websockets.sync.client import connect
+
+        request = urllib.request.Request(f"{self.url}/user/{user}/api/terminals", method="POST", data=b"{}",
+                                         headers={"Authorization": f"token {token}"})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            name = json.loads(answer.read())["name"]
+        url = f"ws://127.0.0.1:{self.port}/user/{user}/terminals/websocket/{name}"
+        out, end = "", time.monotonic() + timeout
+        with connect(url, additional_headers={"Authorization": f"token {token}"}, open_timeout=30) as ws:
+            ws.send(json.dumps(["stdin", line + "\r"]))
+            while until not in out and time.monotonic() < end:
+                try:
+                    kind, *text = json.loads(ws.recv(timeout=max(0.1, end - time.monotonic())))
+                except TimeoutError:
+                    break
+                if kind == "stdout":
+                    out += "".join(text)
+        return out
 
     def kernel(self, user: str, token: str) -> "Kernel":
         request = urllib.request.Request(f"{self.url}/user/{user}/api/kernels", method="POST",

@@ -448,3 +448,12 @@ def test_no_student_can_listen_where_the_hub_or_its_proxy_listens_for_their_secr
         "    finally:\n        s.close()")
     lines = [line.split() for line in said.splitlines()]
     assert [w for _, w in lines] == ["EACCES", "EACCES"] and all(int(p) < 1024 for p, _ in lines), said
+
+
+def test_the_hubs_terminal_runs_what_the_guide_says(hub):
+    """Issue 46: File → New → Terminal on the hub runs the environment's python and the package,
+    as the guide's commands expect (a login shell would put the system's PATH back)."""
+    said = hub.terminal("teacher", hub.tokens["teacher"],
+                        "echo THE; which python; python -c 'import cafe_widget; print(\"PACKAGE\", \"OK\")'; echo END",
+                        until="\nEND")
+    assert "/opt/cafe-hub/venv/bin/python" in said and "PACKAGE OK" in said, said
