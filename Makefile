@@ -9,7 +9,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 FIRST  := notebooks/01_the_cafe.ipynb
 
-.PHONY: lab test check bench install clean notebooks lite site site-serve fuzz translations hub
+.PHONY: lab test check bench install clean notebooks lite site site-serve fuzz translations hub hub-clean help
 
 $(VENV)/.installed-test: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -76,24 +76,43 @@ lab: $(VENV)/.installed-lab
 	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_OPTIONS) $(if $(wildcard $(FIRST)),$(FIRST),.)
 
 # A class's JupyterHub on this machine, to try as a class would (the teacher's guide, chapter 9):
-# as root, the hub's environment in /opt/cafe-hub (from Debian's Python: every student reads it),
-# configurable-http-proxy from npm, the users teacher, alice, bob and carol (no password: the
-# try-out's hub lets them in with HUB_PASSWORD), the configuration in .hub/ (hub-config), then the
-# hub on http://127.0.0.1:8000 (Ctrl-C stops it). Another class: make hub HUB_USERS="ana ben".
-HUB_TEACHER  ?= teacher
-HUB_USERS    ?= alice bob carol
+# as root, the hub's environment in /opt/cafe-hub (from Debian's Python: every student reads it;
+# tools/hub_env.py needs no .venv), configurable-http-proxy from npm, users of its own (HUB_TEACHER,
+# HUB_USERS: named cafe-… so that they never clash with real accounts; no password: the try-out's
+# hub lets them in with HUB_PASSWORD), the configuration in .hub/ (hub-config), nbgrader's exchange,
+# then the hub on http://127.0.0.1:8000 (Ctrl-C stops it). Another class: make hub HUB_USERS="ana ben".
+# make hub-clean removes what make hub made (its users, the exchange if it made it, /opt/cafe-hub, .hub).
+HUB_TEACHER  ?= cafe-teacher
+HUB_USERS    ?= cafe-alice cafe-bob cafe-carol
 HUB_PASSWORD ?= cafe
-hub: $(VENV)/.installed-test
-	$(PY) tools/hub_env.py env --with-nbgrader
-	$(PY) tools/hub_env.py users $(HUB_TEACHER) $(HUB_USERS)
-	mkdir -p -m 700 .hub
+hub:
+	$(PYTHON) tools/hub_env.py env --with-nbgrader
+	$(PYTHON) tools/hub_env.py users $(HUB_TEACHER) $(HUB_USERS)
+	$(PYTHON) tools/hub_env.py exchange
 	/opt/cafe-hub/venv/bin/python -m cafe_widget.classroom hub-config .hub --force --env /opt/cafe-hub/venv \
 		--data $(CURDIR)/.hub/tables --teachers $(HUB_TEACHER) --students $(HUB_USERS) --ip 127.0.0.1 \
 		--authenticator dummy --password $(HUB_PASSWORD) --proxy /opt/cafe-hub/node/node_modules/.bin/configurable-http-proxy
-	mkdir -p -m 1777 /srv/nbgrader/exchange
 	install -D -m 644 .hub/nbgrader_config.py /opt/cafe-hub/venv/etc/jupyter/nbgrader_config.py
 	cd .hub && env -u PYTHONDONTWRITEBYTECODE PATH=/opt/cafe-hub/venv/bin:/usr/local/bin:/usr/bin:/bin \
 		/opt/cafe-hub/venv/bin/jupyterhub -f jupyterhub_config.py
+
+hub-clean:
+	$(PYTHON) tools/hub_env.py clean $(HUB_TEACHER) $(HUB_USERS)
+	rm -rf .hub
+
+# What each target does, in one line each.
+help:
+	@echo "make lab         JupyterLab on the first notebook (creates .venv)"
+	@echo "make test        everything: unit, property, notebooks (nbval), browser, hub tests"
+	@echo "make check       the quick loop: lint and the tests without browser, notebooks or hub"
+	@echo "make fuzz        the widgets driven as a class would, 3000 steps of each kind"
+	@echo "make notebooks   run the notebooks, keep only the check cells' output"
+	@echo "make translations  extract, update and compile the catalogs (EN, FR, DE)"
+	@echo "make lite        the server-less JupyterLite site in _site/"
+	@echo "make site        the course as a website in _build/site/ (make site-serve shows it)"
+	@echo "make hub         a class's JupyterHub on this machine, to try (as root; make hub-clean undoes it)"
+	@echo "make bench       the benchmarks' figures"
+	@echo "make clean       remove .venv and what the builds made"
 
 bench: $(VENV)/.installed-test
 	$(PY) benchmarks/engine.py

@@ -2,6 +2,8 @@
 
     python tools/hub_env.py env                       # the hub's environment, the proxy
     python tools/hub_env.py users alice bob carol     # system users, homes 700, no password
+    python tools/hub_env.py exchange                  # nbgrader's exchange, /srv/nbgrader/exchange
+    python tools/hub_env.py clean alice bob carol     # undo it all: what this tool made, nothing else
     python tools/hub_env.py config DIR --teachers teacher --students alice bob …
 
 Needs root (students are system users; each server runs as its student) and Debian's Python
@@ -91,17 +93,72 @@ def ensure_env(extra: str = "hub", quiet: bool = True) -> Path:
     return VENV
 
 
+#: What this tool made (users, the exchange), one a line, so that ``clean`` removes only that.
+MADE = Path(os.environ.get("CAFE_HUB_MADE", "/var/lib/cafe-hub/made"))
+EXCHANGE = Path("/srv/nbgrader/exchange")
+SERVICE_USER = "cafe-service"
+
+
+def _made(what: str) -> None:
+    MADE.parent.mkdir(parents=True, exist_ok=True)
+    with open(MADE, "a", encoding="utf-8") as record:
+        record.write(what + "\n")
+
+
+def _was_made() -> set[str]:
+    return set(MADE.read_text(encoding="utf-8").split()) if MADE.exists() else set()
+
+
 def ensure_users(names: list[str]) -> None:
-    """System users with homes only they can read (Debian's useradd makes them 755)."""
+    """System users with homes only they can read (Debian's useradd makes them 755), and the game
+    service's own account; each one made here is recorded for ``clean``."""
+    try:
+        pwd.getpwnam(SERVICE_USER)
+    except KeyError:
+        run("useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", SERVICE_USER)
+        _made(f"user:{SERVICE_USER}")
     for name in names:
         try:
             pwd.getpwnam(name)
         except KeyError:
             run("useradd", "--create-home", "--shell", "/bin/bash", name)
+            _made(f"user:{name}")
         home = Path(pwd.getpwnam(name).pw_dir)
         home.mkdir(exist_ok=True)
         os.chown(home, pwd.getpwnam(name).pw_uid, pwd.getpwnam(name).pw_gid)
         home.chmod(0o700)
+
+
+def ensure_exchange() -> None:
+    """nbgrader's exchange, writable by everyone and sticky (recorded for ``clean`` if made here)."""
+    if not EXCHANGE.exists():
+        EXCHANGE.mkdir(parents=True)
+        _made(f"dir:{EXCHANGE}")
+    EXCHANGE.chmod(0o1777)
+
+
+def clean(names: list[str]) -> list[str]:
+    """Undo a try-out: the users among ``names`` this tool made (their processes, homes), the
+    service's account if made here, the exchange if made here, and the hub's environment."""
+    made, gone = _was_made(), []
+    for name in [*names, SERVICE_USER]:
+        if f"user:{name}" in made:
+            subprocess.run(["pkill", "-KILL", "-u", name], check=False)
+            subprocess.run(["userdel", "--remove", name], check=False, capture_output=True)
+            gone.append(name)
+    if f"dir:{EXCHANGE}" in made and EXCHANGE.exists():
+        shutil.rmtree(EXCHANGE)
+        gone.append(str(EXCHANGE))
+    if PREFIX.exists():
+        shutil.rmtree(PREFIX)
+        gone.append(str(PREFIX))
+    left = [line for line in (MADE.read_text(encoding="utf-8").split() if MADE.exists() else [])
+            if line not in {f"user:{n}" for n in gone} and line != f"dir:{EXCHANGE}"]
+    if left:
+        MADE.write_text("\n".join(left) + "\n", encoding="utf-8")
+    elif MADE.exists():
+        MADE.unlink()
+    return gone
 
 
 def main(argv=None) -> int:
@@ -111,6 +168,9 @@ def main(argv=None) -> int:
     env.add_argument("--with-nbgrader", action="store_true", help="nbgrader too (its exchange on the hub)")
     users = sub.add_parser("users")
     users.add_argument("names", nargs="+")
+    sub.add_parser("exchange")
+    cleaning = sub.add_parser("clean")
+    cleaning.add_argument("names", nargs="*")
     args = parser.parse_args(argv)
     if args.what == "env":
         ensure_env("hub")
@@ -122,6 +182,11 @@ def main(argv=None) -> int:
         print(VENV)
     elif args.what == "users":
         ensure_users(args.names)
+    elif args.what == "exchange":
+        ensure_exchange()
+    elif args.what == "clean":
+        gone = clean(args.names)
+        print("removed: " + (", ".join(gone) if gone else "nothing (this tool made nothing here)"))
     return 0
 
 
