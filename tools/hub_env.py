@@ -37,8 +37,18 @@ def run(*cmd, **kw) -> None:
 
 
 def _uv() -> str | None:
-    here = Path(sys.executable).parent / "uv"
-    return str(here) if here.exists() else shutil.which("uv")
+    """uv, beside this Python, on PATH, or in the project's .venv (make test installs it there)."""
+    for here in (Path(sys.executable).parent / "uv", ROOT / ".venv" / "bin" / "uv"):
+        if here.exists():
+            return str(here)
+    return shutil.which("uv")
+
+
+def _pip(python: Path) -> list[str]:
+    """``python -m pip``, with pip put in first where the environment has none (one made by uv)."""
+    if subprocess.run([str(python), "-m", "pip", "--version"], capture_output=True).returncode != 0:
+        run(python, "-m", "ensurepip", "--upgrade")
+    return [str(python), "-m", "pip"]
 
 
 def _source_stamp() -> str:
@@ -75,9 +85,9 @@ def ensure_env(extra: str = "hub", quiet: bool = True) -> Path:
             run(uv, "pip", "install", *(["--quiet"] if quiet else []), "--python", python,
                 "--reinstall-package", "cafe_widget", target)
         else:
-            run(python, "-m", "pip", "install", *(["--quiet"] if quiet else []), "--disable-pip-version-check",
+            run(*_pip(python), "install", *(["--quiet"] if quiet else []), "--disable-pip-version-check",
                 "--force-reinstall", "--no-deps", str(ROOT))
-            run(python, "-m", "pip", "install", *(["--quiet"] if quiet else []), "--disable-pip-version-check", target)
+            run(*_pip(python), "install", *(["--quiet"] if quiet else []), "--disable-pip-version-check", target)
         stamp.write_text(want)
     # A class's JupyterLab asks no student about news and checks for no update (both would reach
     # the internet, and the question covers the corner of the page): the environment's overrides.
@@ -158,6 +168,8 @@ def clean(names: list[str]) -> list[str]:
         MADE.write_text("\n".join(left) + "\n", encoding="utf-8")
     elif MADE.exists():
         MADE.unlink()
+    if MADE.parent.exists() and not any(MADE.parent.iterdir()):
+        MADE.parent.rmdir()
     return gone
 
 
@@ -178,7 +190,7 @@ def main(argv=None) -> int:
             uv = _uv()
             python = VENV / "bin" / "python"
             run(*([uv, "pip", "install", "--quiet", "--python", python] if uv else
-                  [python, "-m", "pip", "install", "--quiet"]), "nbgrader>=0.9,<0.10")
+                  [*_pip(python), "install", "--quiet"]), "nbgrader>=0.9,<0.10")
         print(VENV)
     elif args.what == "users":
         ensure_users(args.names)
