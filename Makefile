@@ -84,15 +84,14 @@ lab: $(VENV)/.installed-lab
 # make hub-clean removes what make hub made (its users, the exchange if it made it, /opt/cafe-hub, .hub).
 HUB_TEACHER  ?= cafe-teacher
 HUB_USERS    ?= cafe-alice cafe-bob cafe-carol
-HUB_PASSWORD ?= cafe
+HUB_PASSWORD ?= cafe-class
 hub:
-	$(PYTHON) tools/hub_env.py env --with-nbgrader
+	$(PYTHON) tools/hub_env.py env
 	$(PYTHON) tools/hub_env.py users $(HUB_TEACHER) $(HUB_USERS)
 	$(PYTHON) tools/hub_env.py exchange
 	/opt/cafe-hub/venv/bin/python -m cafe_widget.classroom hub-config .hub --force --env /opt/cafe-hub/venv \
 		--data $(CURDIR)/.hub/tables --teachers $(HUB_TEACHER) --students $(HUB_USERS) --ip 127.0.0.1 \
-		--authenticator dummy --password $(HUB_PASSWORD) --proxy /opt/cafe-hub/node/node_modules/.bin/configurable-http-proxy
-	install -D -m 644 .hub/nbgrader_config.py /opt/cafe-hub/venv/etc/jupyter/nbgrader_config.py
+		--authenticator shared --password $(HUB_PASSWORD) --proxy /opt/cafe-hub/node/node_modules/.bin/configurable-http-proxy
 	cd .hub && env -u PYTHONDONTWRITEBYTECODE PATH=/opt/cafe-hub/venv/bin:/usr/local/bin:/usr/bin:/bin \
 		/opt/cafe-hub/venv/bin/jupyterhub -f jupyterhub_config.py
 

@@ -8,7 +8,7 @@
 
 Needs root (students are system users; each server runs as its student) and Debian's Python
 (``/usr/bin/python3``: the environment must be readable by every user, so never a Python under
-``/root``). The environment is ``/opt/cafe-hub/venv`` with the hub, JupyterLab and this package
+``/root``). The environment is ``/opt/cafe-hub/venv`` with the hub, JupyterLab, nbgrader and this package
 (a copy, not an editable link: students cannot read this checkout); configurable-http-proxy
 comes from npm into ``/opt/cafe-hub/node``. A second run only refreshes the package (seconds).
 """
@@ -62,7 +62,11 @@ def _source_stamp() -> str:
     return digest.hexdigest()
 
 
-def ensure_env(extra: str = "hub", quiet: bool = True) -> Path:
+#: What a class's hub needs, and nothing else: the hub, JupyterLab, and nbgrader (the classroom extra).
+EXTRAS = "hub,classroom"
+
+
+def ensure_env(extra: str = EXTRAS, quiet: bool = True) -> Path:
     """The hub's environment: made once, the package refreshed when its source changed."""
     if os.geteuid() != 0:
         sys.exit("The class's hub needs root: it starts each student's server as that student.")
@@ -176,8 +180,7 @@ def clean(names: list[str]) -> list[str]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
-    env = sub.add_parser("env")
-    env.add_argument("--with-nbgrader", action="store_true", help="nbgrader too (its exchange on the hub)")
+    sub.add_parser("env")
     users = sub.add_parser("users")
     users.add_argument("names", nargs="+")
     sub.add_parser("exchange")
@@ -185,12 +188,7 @@ def main(argv=None) -> int:
     cleaning.add_argument("names", nargs="*")
     args = parser.parse_args(argv)
     if args.what == "env":
-        ensure_env("hub")
-        if args.with_nbgrader:
-            uv = _uv()
-            python = VENV / "bin" / "python"
-            run(*([uv, "pip", "install", "--quiet", "--python", python] if uv else
-                  [*_pip(python), "install", "--quiet"]), "nbgrader>=0.9,<0.10")
+        ensure_env()
         print(VENV)
     elif args.what == "users":
         ensure_users(args.names)

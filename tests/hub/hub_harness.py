@@ -64,13 +64,13 @@ class Hub:
         return f"http://127.0.0.1:{self.port}"
 
     def __enter__(self) -> "Hub":
-        venv = hub_env.ensure_env("hub")
+        venv = hub_env.ensure_env()
         hub_env.ensure_users(self.teachers + self.students)
         self.folder.mkdir(parents=True, exist_ok=True)      # hub-config makes it 700 (issue 45): checked
         subprocess.run([venv / "bin" / "python", "-m", "cafe_widget.classroom", "hub-config", self.folder,
                         "--env", venv, "--data", self.folder / "tables", "--teachers", *self.teachers,
                         "--students", *self.students, "--ip", "127.0.0.1", "--port", str(self.port),
-                        "--service-port", str(self.service_port), "--authenticator", "dummy",
+                        "--service-port", str(self.service_port), "--authenticator", "shared",
                         "--password", PASSWORD, "--pace", str(self.pace), "--proxy", hub_env.PROXY, "--force"],
                        check=True, capture_output=True)
         with open(self.folder / "jupyterhub_config.py", "a", encoding="utf-8") as config:

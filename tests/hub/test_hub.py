@@ -10,6 +10,8 @@ import json
 import os
 import signal
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -457,3 +459,36 @@ def test_the_hubs_terminal_runs_what_the_guide_says(hub):
                         "echo THE; which python; python -c 'import cafe_widget; print(\"PACKAGE\", \"OK\")'; echo END",
                         until="\nEND")
     assert "/opt/cafe-hub/venv/bin/python" in said and "PACKAGE OK" in said, said
+    said = hub.terminal("teacher", hub.tokens["teacher"], "nbgradr --version; echo END", until="\nEND")
+    assert "nbgradr: not a command of this terminal" in said and "/opt/cafe-hub/venv/bin, on this terminal" in said
+
+
+def test_the_teacher_has_nbgrader_s_formgrader_and_a_student_has_none_of_the_teacher_s_tools(hub):
+    """Issue 46, 4, as a student would try: alice's server has no formgrader page and her JupyterLab
+    loads none of the teacher's extensions (the formgrader, Create assignment, the course list); the
+    teacher's formgrader answers, and may be shown in the teacher's own JupyterLab (the panel's
+    frame: 'self', where the hub's servers say 'none')."""
+    def get(user, path):
+        request = urllib.request.Request(f"{hub.url}/user/{user}/{path}",
+                                         headers={"Authorization": f"token {hub.tokens[user]}"})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return answer.status, answer.headers.get("Content-Security-Policy", ""), answer.read().decode()
+        except urllib.error.HTTPError as refused:
+            return refused.code, refused.headers.get("Content-Security-Policy", ""), ""
+
+    status, frames, _ = get("teacher", "formgrader/manage_assignments")
+    assert status == 200 and frames == "frame-ancestors 'self'"
+    for path in ("formgrader/manage_assignments", "formgrader/api/assignments", "formgraders"):
+        status, frames, _ = get("alice", path)
+        assert status == 404, (path, status)
+    _, frames, page = get("alice", "lab")
+    assert frames.startswith("frame-ancestors 'none'")
+    disabled = json.loads(page.split('id="jupyter-config-data" type="application/json">', 1)[1]
+                          .split("</script>", 1)[0])["disabledExtensions"]
+    assert {"@jupyter/nbgrader:formgrader", "@jupyter/nbgrader:create-assignment",
+            "@jupyter/nbgrader:course-list"} <= set(disabled)
+    _, _, page = get("teacher", "lab")
+    disabled = json.loads(page.split('id="jupyter-config-data" type="application/json">', 1)[1]
+                          .split("</script>", 1)[0])["disabledExtensions"]
+    assert not {e for e in disabled if e.startswith("@jupyter/nbgrader")}
