@@ -9,7 +9,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 FIRST  := notebooks/01_the_cafe.ipynb
 
-.PHONY: lab test check bench install clean notebooks lite site site-serve fuzz translations hub hub-clean help
+.PHONY: lab test check bench install clean notebooks lite site site-serve fuzz translations hub hub-clean help wheel
 
 $(VENV)/.installed-test: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -99,6 +99,13 @@ hub-clean:
 	$(PYTHON) tools/hub_env.py clean $(HUB_TEACHER) $(HUB_USERS)
 	rm -rf .hub
 
+# The package as one file, to install on a school's server (the teacher's guide, chapter 6):
+# dist/cafe_widget-VERSION-py3-none-any.whl, built from this copy (pip fetches setuptools to build it).
+wheel:
+	rm -f dist/cafe_widget-*.whl
+	$(PYTHON) -m pip wheel . --no-deps --quiet -w dist
+	@ls dist/cafe_widget-*.whl
+
 # What each target does, in one line each.
 help:
 	@echo "make lab         JupyterLab on the first notebook (creates .venv)"
@@ -110,6 +117,7 @@ help:
 	@echo "make lite        the server-less JupyterLite site in _site/"
 	@echo "make site        the course as a website in _build/site/ (make site-serve shows it)"
 	@echo "make hub         a class's JupyterHub on this machine, to try (as root; make hub-clean undoes it)"
+	@echo "make wheel       the package as one file, dist/cafe_widget-VERSION-py3-none-any.whl, for a server"
 	@echo "make bench       the benchmarks' figures"
 	@echo "make clean       remove .venv and what the builds made"
 

@@ -306,9 +306,12 @@ class GradesExport(ExportPlugin):
         students = [str(s) for s in self.student]
         wanted = [str(a) for a in self.assignment]
         self.log.info("Exporting grades to %s", dest)
-        rows = []
+        rows, never = [], []
         for assignment in gradebook.assignments:
             if wanted and assignment.name not in wanted:
+                continue
+            if not self._released(gradebook, assignment):
+                never.append(assignment.name)
                 continue
             for student in gradebook.students:
                 if students and student.id not in students:
@@ -330,10 +333,30 @@ class GradesExport(ExportPlugin):
                         row.update(status="graded", raw_score=submission.score,
                                    late_submission_penalty=penalty, score=max(0.0, submission.score - penalty))
                 rows.append({k: "" if row.get(k) is None else str(row.get(k, "")) for k in self.KEYS})
+        if never:
+            self.log.info("Left out, never released to the students: %s", ", ".join(never))
         with open(dest, "w", newline="", encoding="utf-8") as f:
             writer = csv.DictWriter(f, fieldnames=self.KEYS)
             writer.writeheader()
             writer.writerows(rows)
+
+    def _released(self, gradebook, assignment) -> bool:
+        """Whether the students were given ``assignment``: someone submitted it, or it is in the
+        exchange. Only an exchange that holds the course, without it, says "never released" (with
+        another exchange, or none, as with zip_collect, every assignment is counted)."""
+        if any(True for _ in assignment.submissions):
+            return True
+        coursedir = getattr(self.parent, "coursedir", None)
+        course_id = getattr(coursedir, "course_id", "") if coursedir is not None else ""
+        try:
+            from nbgrader.exchange.default.exchange import Exchange
+
+            root = Exchange(config=self.config).root
+        except Exception:  # noqa: BLE001 - another exchange (ngshare…): nothing to say
+            return True
+        course = os.path.join(root, course_id) if course_id else ""
+        return not (course and os.path.isdir(os.path.join(course, "outbound"))
+                    and not os.path.isdir(os.path.join(course, "outbound", assignment.name)))
 
     def _not_graded(self, submission, assignment: str, student: str) -> str:
         """Why a submission is not graded ("" when it is): graded means the gradebook holds a score
