@@ -50,6 +50,9 @@ WORDS = {
     "joined": N_("You sit at seat {seat} of table {table}."),
     "screen": N_("The screen of table {table}."),
     "paused": N_("Your teacher has paused the table."),
+    # the service's own refusal (service/rooms.py), said here before a move is sent
+    "paused_move": N_("Your teacher has paused table {table}: nothing changed. Wait until it goes on."),
+    "resumed": N_("Your teacher lets the table go on."),
     "closed": N_("Table {table} is closed (or no longer in the class): this seat no longer follows it. "
                  "Ask your teacher where to play now."),
 }
@@ -176,6 +179,7 @@ class SeatLink:
         self.depth = 0
         self.stale = False               # this seat may show other than the service holds
         self.closed = False              # the service said the table is closed or gone
+        self.why_closed: str | None = None      # the service's sentence, when it said more
         self.cache: dict = {}
         self.meta = data["table"]
         self.kind = Game if self.meta["game"] == "card" else BoardGame
@@ -286,7 +290,7 @@ class SeatLink:
     def _closed(self, why: str | None = None) -> None:
         """The service closed the table (or it is gone), or this seat is no longer this person's
         (``why``: the service's sentence): no more listening, and the widget says so."""
-        self.closed = True
+        self.closed, self.why_closed = True, why
         self._stop.set()
         w = self.widget_ref() if self.widget_ref else None
         if w is None:
@@ -458,10 +462,36 @@ def open_table(name: str, game: str = "card", seats=("human", "computer"), *, se
     return None if answer is None else answer["table"]
 
 
-def tables(*, lang=None, url=None, token=None) -> list[dict] | None:
-    """The class's tables you may see (a teacher: all)."""
-    answer = _call("GET", "api/tables", lang=lang, url=url, token=token)
-    return None if answer is None else answer["tables"]
+def tables(*, lang=None, url=None, token=None, quiet=False):
+    """The class's tables you may see (a teacher: all): a list of their facts (one dict a table,
+    ``"to_move"`` added: whose turn, from 0, None when the game is over) that a notebook shows as
+    a small table (name, game, who sits where, whose turn, state, moves), in ``lang``."""
+    from .tables_cli import TableList
+
+    try:
+        conn = Connection(url, token, lang)
+        found = conn.request("GET", "api/tables")["tables"]
+        for table in found:
+            table["to_move"] = _to_move(conn, table)
+    except ServiceError as err:
+        if quiet:
+            raise
+        print(err.sentence)
+        return None
+    return TableList(found, lang)
+
+
+def _to_move(conn: Connection, table: dict) -> int | None:
+    """Whose turn it is at ``table`` (from the screen's view), None when over or unknown."""
+    if table.get("over"):
+        return None
+    try:
+        data = conn.request("GET", f"api/tables/{urllib.parse.quote(table['name'])}")
+        kind = Game if table["game"] == "card" else BoardGame
+        game = kind.from_view(data["view"], seed=int(table["seq"]))
+    except (ServiceError, ViewError, KeyError, TypeError, ValueError):
+        return None
+    return None if game.is_over else (table.get("waiting") if table.get("waiting") is not None else game.to_move)
 
 
 def save_table(name: str, *, lang=None, url=None, token=None) -> str | None:

@@ -3,18 +3,27 @@ fixed on one player, its game a stand-in kept by a :class:`~.remote.SeatLink`.
 
 What differs from a widget of its own: the computers play in the service (no computer here), a
 move is decided by the service (the stand-in game's methods send it, :mod:`.remote`), what the
-others do arrives and is drawn, and no other game may be opened here (a new game, a load)."""
+others do arrives and is drawn (the status, and the last turn taken at the table in the panel),
+no other game may be opened here (a new game, a load: no Load box), and while the teacher has
+paused the table, or once it is closed, the seat's buttons are drawn off and every click or typed
+move is refused with that reason (the service would refuse it too)."""
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 
 from ..render.board_words import board_say
 from ..render.words import Person, say
+from ..widget.card_saves import HUMAN
+from ..widget.safety import Refused
 from ..widget.shell import SCREEN, table_say
 from .remote import _say
 
 _CLASSES: dict = {}
+#: A seat's canvas on the page, in CSS pixels (560 elsewhere): with the two lines that join it
+#: and JupyterLab around it, the typed-move box stays in a 1366 × 768 window (issue 46, 3).
+SHOWN_HEIGHT = 540
 
 
 def _kinds_of(meta: dict) -> tuple:
@@ -47,9 +56,63 @@ def remote_widget_class(base):
             status = _say(words[0], w.lang, **words[1])
             if link.seat is not None and not link.game.is_over and w._mover() == link.seat:
                 status += " " + table_say("your_turn", w.lang, name=w._name(link.seat))
+            if link.meta.get("state") == "paused":
+                status += " " + _say("paused", w.lang)
+            w._table_state = link.meta.get("state")
+            if link.game.log and not link.game.is_over:      # joined mid-game: the last turn at the table
+                w._last_turns(link.game.log)
             w._set_status(status, "ok")
+            w._fit_laptop()
             w.redraw()
             return w
+
+        def _fit_laptop(self) -> None:
+            """The seat fits a 1366 × 768 laptop with the cell that joined it above it (issue 46):
+            its canvas shown :data:`SHOWN_HEIGHT` CSS pixels tall (drawn as ever: a click's place
+            is read in the canvas's own pixels), and no Load row (a seat opens no other game)."""
+            width, height = self.size
+            shown = round(width * SHOWN_HEIGHT / height)
+            self._canvas.layout.width, self._canvas.layout.height = f"{shown}px", f"{SHOWN_HEIGHT}px"
+            self._command.layout.width = f"{shown - 130}px"
+            load = getattr(self, "_load_button", None)
+            if load is not None:
+                self.children = tuple(c for c in self.children
+                                      if not (hasattr(c, "children") and load in c.children))
+
+        def _table_stopped(self) -> str | None:
+            """Why no seat acts now: the table is closed (or no longer this person's), or the
+            teacher has paused it; None while it goes on."""
+            link = self._link
+            if link is None:
+                return None
+            if link.closed:
+                return link.why_closed or _say("closed", self.lang, table=link.name)
+            if link.meta.get("state") == "paused":
+                return _say("paused_move", self.lang, table=link.name)
+            return None
+
+        def _at_live_game(self) -> bool:
+            return self._link is not None and self._link._holds(self) and self._current().name == "play"
+
+        def _not_yours(self) -> str | None:
+            why = self._table_stopped() if self._at_live_game() else None
+            return why or super()._not_yours()
+
+        def view(self):
+            """The screen's view; paused or closed, every button of a move drawn off."""
+            view = super().view()
+            if self._at_live_game() and self._table_stopped():
+                off = {field: tuple((k, label, False) for k, label, _ in getattr(view, field))
+                       for field in ("buttons", "choices") if hasattr(view, field)}
+                view = dataclasses.replace(view, **off)
+            return view
+
+        if hasattr(base, "_button_declare"):
+            def _button_declare(self) -> None:
+                why = self._table_stopped()
+                if why:      # R12c's right to declare holds out of turn, never at a paused table
+                    raise Refused(why)
+                super()._button_declare()
 
         _event_lock = threading.RLock()
 
@@ -84,12 +147,19 @@ def remote_widget_class(base):
             self._game = game
             self._kinds = _kinds_of(meta)      # a free seat taken meanwhile: its person's name
             texts = []
-            for entry in game.log[len(old.log) if old is not None and len(old.log) <= len(game.log) else len(game.log):]:
+            new = game.log[len(old.log) if old is not None and len(old.log) <= len(game.log) else len(game.log):]
+            for entry in new:
                 texts.append(self._entry_text(entry))
+            if new and not game.is_over:
+                self._last_turns(new)
+            state, self._table_state = self._table_state, meta.get("state")
             if meta.get("state") == "paused":
                 texts.append(_say("paused", self.lang))
-            elif self.player is not None and not game.is_over and self._mover() == self.player:
-                texts.append(table_say("your_turn", self.lang, name=self._name(self.player)))
+            else:
+                if state == "paused" and not texts:     # the status said paused: it goes on now
+                    texts.append(_say("resumed", self.lang))
+                if self.player is not None and not game.is_over and self._mover() == self.player:
+                    texts.append(table_say("your_turn", self.lang, name=self._name(self.player)))
             if game.is_over and hasattr(self, "_finish_text"):
                 self._finish_text(" ".join(texts[-2:]))
             elif game.is_over and hasattr(self, "_finish"):
@@ -99,6 +169,30 @@ def remote_widget_class(base):
             self._selected = None if self._game.to_move != self.player else self._selected
             self._seated()
             self.redraw()
+
+        _table_state = None
+
+        def _last_turns(self, entries) -> None:
+            """The panel and the marks show the last turn taken at the table, whoever took it,
+            as in a local game: the computers' turns since a person's, else that person's."""
+            if base.__name__ == "BoardWidget":
+                last = entries[-1]
+                self._marks, self._info = self._marks_of(last.turn), self._turn_info(last.player, last.turn)
+                return
+            trailing = []
+            for entry in reversed(entries):
+                if self._kinds[entry.player] == HUMAN:
+                    break
+                trailing.insert(0, entry)
+            last = entries[-1]
+            if trailing:
+                self._info = tuple(line for e in trailing for line in self._computer_lines(e.player, e))
+            elif last.turn is not None:
+                self._info = self._turn_lines(last.turn, self._name(last.player))
+            else:
+                self._info = ("*" + self._entry_words(last),)
+            self._badges = ()
+            self._mark_last_turns()
 
         def _entry_text(self, entry) -> str:
             if base.__name__ == "BoardWidget":

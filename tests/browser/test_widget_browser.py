@@ -374,3 +374,52 @@ def test_both_widgets_fit_a_school_laptop(lab):
     canvas.wait_color(*nb.kernel_eval(f"w.locate({seat!r})"), colors["lit_fill"])
     assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
     nb.close()
+
+
+def test_a_hub_seat_fits_a_school_laptop(lab, tmp_path):
+    """Issue 46, item 7.3: a student's seat at a class table (``cafe_widget.join``, against the
+    game service run in this process), with the two lines that join it above it as the guide
+    writes them, fits JupyterLab at 1366 × 768: the cell scrolled to the top of the notebook's
+    window, the typed-move box is whole inside it, the canvas sharp; a card clicked there lights
+    its seats (the canvas is shown smaller than it is drawn). Screenshot:
+    ``test-artifacts/laptop-1366x768-seat.png``."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "classroom"))
+    from service_helpers import RunningService
+
+    from cafe_widget.classroom import remote
+
+    service = RunningService(tmp_path / "tables").start()
+    try:
+        remote.open_table("3B", "card", ["alice", "bob", "computer"], seed=5, url=service.url, token="t-teacher")
+        user = ["alice", "bob"][service.real("3B").to_move]       # the seat to move: its cards light seats
+        hub = (f"import os\nos.environ.update(CAFE_SERVICE_URL={service.url!r}, "
+               f"JUPYTERHUB_API_TOKEN='t-{user}')")
+        seat = "import cafe_widget\nw = cafe_widget.join('3B'); w"
+        lab.add_notebook("seat.ipynb", new_notebook([hub, seat]))
+        nb = lab.open("seat.ipynb", viewport=LAPTOP, scale=2)
+        nb.run_all()
+        canvas = nb.canvas(0, size=nb.kernel_eval("tuple(w.size)"))
+        canvas.wait_drawn()
+        cell = nb.page.locator(".jp-Notebook .jp-Cell").nth(1)
+        cell.evaluate("el => el.scrollIntoView({block: 'start'})")
+        nb.page.wait_for_timeout(300)
+        window = cell.evaluate("el => { const r = el.closest('.jp-WindowedPanel-outer, .jp-Notebook')"
+                               ".getBoundingClientRect(); return [r.top, r.bottom]; }")
+        top, typed = cell.bounding_box(), nb.page.locator(".jp-OutputArea-output input[type=text]")
+        assert typed.count() == 1, "a seat has the typed-move box, and no Load box"
+        box = typed.bounding_box()
+        assert window[0] - 1 <= top["y"] and box["y"] + box["height"] <= window[1] - 8, (top, box, window)
+        shown = canvas.top.bounding_box()
+        assert shown["height"] <= 540 and canvas.top.evaluate("el => el.width") >= 2 * shown["width"]   # sharp
+        nb.page.screenshot(path=str(artifact_path("laptop-1366x768-seat.png")))
+        colors = nb.kernel_eval("__import__('cafe_widget.render.style', fromlist=['COLORS']).COLORS")
+        guest, spot = nb.kernel_eval("next((g, s) for g in w.game.hand(w.player) for s in w.game.seat_scores(g))")
+        canvas.click(*nb.kernel_eval(f"w.locate({guest!r})"))
+        canvas.wait_color(*nb.kernel_eval(f"w.locate({spot!r})"), colors["lit_fill"])
+        assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
+        nb.close()
+    finally:
+        service.stop()
