@@ -146,8 +146,11 @@ def ensure_users(names: list[str]) -> None:
 def ensure_exchange() -> None:
     """nbgrader's exchange, writable by everyone and sticky (recorded for ``clean`` if made here)."""
     if not EXCHANGE.exists():
+        top = EXCHANGE        # the first folder that was not there (/srv/nbgrader): clean removes it whole
+        while not top.parent.exists():
+            top = top.parent
         EXCHANGE.mkdir(parents=True)
-        _made(f"dir:{EXCHANGE}")
+        _made(f"dir:{top}")
     EXCHANGE.chmod(0o1777)
 
 
@@ -160,14 +163,16 @@ def clean(names: list[str]) -> list[str]:
             subprocess.run(["pkill", "-KILL", "-u", name], check=False)
             subprocess.run(["userdel", "--remove", name], check=False, capture_output=True)
             gone.append(name)
-    if f"dir:{EXCHANGE}" in made and EXCHANGE.exists():
-        shutil.rmtree(EXCHANGE)
-        gone.append(str(EXCHANGE))
+    folders = [line[4:] for line in made if line.startswith("dir:")]
+    for folder in folders:
+        if Path(folder).exists():
+            shutil.rmtree(folder)
+            gone.append(folder)
     if PREFIX.exists():
         shutil.rmtree(PREFIX)
         gone.append(str(PREFIX))
     left = [line for line in (MADE.read_text(encoding="utf-8").split() if MADE.exists() else [])
-            if line not in {f"user:{n}" for n in gone} and line != f"dir:{EXCHANGE}"]
+            if line not in {f"user:{n}" for n in gone} and not line.startswith("dir:")]
     if left:
         MADE.write_text("\n".join(left) + "\n", encoding="utf-8")
     elif MADE.exists():

@@ -205,29 +205,9 @@ class PlainAnswers(NbGraderPreprocessor):
         return nb, resources
 
     def _only_the_course_files(self, student: str, assignment: str) -> None:
-        """The files handed in beside the notebook leave the graded folder (nbgrader copied them
-        there): they stay in ``submitted/`` for the teacher to read, and never travel on to the
-        feedback a student fetches (a link handed in could have copied any file the teacher may
-        read, the gradebook too). The course's own files and nbgrader's ``timestamp.txt`` stay."""
         coursedir = _coursedir(self)
-        graded = coursedir.format_path(coursedir.autograded_directory, student, assignment)
-        source = coursedir.format_path(coursedir.source_directory, ".", assignment)
-        if not os.path.isdir(graded):
-            return
-        for root, dirs, files in os.walk(graded, topdown=False):
-            for name in files:
-                path = os.path.join(root, name)
-                rel = os.path.relpath(path, graded)
-                ours = rel == "timestamp.txt" or name.endswith(".ipynb") or (
-                    os.path.isfile(os.path.join(source, rel)) and not os.path.islink(os.path.join(source, rel)))
-                if not ours or os.path.islink(path):
-                    os.remove(path)
-            for name in dirs:
-                path = os.path.join(root, name)
-                if os.path.islink(path):
-                    os.remove(path)
-                elif not os.listdir(path):
-                    os.rmdir(path)
+        only_the_course_files(coursedir.format_path(coursedir.autograded_directory, student, assignment),
+                              coursedir.format_path(coursedir.source_directory, ".", assignment))
 
     def _course_notebook(self, assignment: str, notebook: str):
         coursedir = _coursedir(self)
@@ -290,6 +270,56 @@ class IsolatedExecute(Execute):
         env.update(PYTHONNOUSERSITE="1", PYTHONSAFEPATH="1", PYTHONDONTWRITEBYTECODE="1")
         kwargs.update(cwd=self._empty, env=env)
         return await super().async_start_new_kernel(**kwargs)
+
+
+#: nbgrader's own files in a submission: when it was handed in, and the secret its feedback is
+#: released under (``nbgrader submit`` writes it; ``release_feedback`` reads it, and stops for the
+#: whole class when one is missing).
+TIMESTAMP, SECRET = "timestamp.txt", "submission_secret.txt"
+
+
+def only_the_course_files(graded: str, source: str) -> None:
+    """The files handed in beside the notebook leave the graded folder ``graded`` (nbgrader copied
+    them there): they stay in ``submitted/`` for the teacher to read, and never travel on to the
+    feedback a student fetches (a link handed in could have copied any file the teacher may read,
+    the gradebook too). The course's own files (those of ``source``) and nbgrader's
+    ``timestamp.txt`` stay, and the submission's secret when it is one (a short line of hex
+    digits); anything else in its place becomes a new secret of nobody's: that submission's
+    feedback is released, and no one can fetch it."""
+    if not os.path.isdir(graded):
+        return
+    for root, dirs, files in os.walk(graded, topdown=False):
+        for name in files:
+            path = os.path.join(root, name)
+            rel = os.path.relpath(path, graded)
+            ours = rel in (TIMESTAMP, SECRET) or name.endswith(".ipynb") or (
+                os.path.isfile(os.path.join(source, rel)) and not os.path.islink(os.path.join(source, rel)))
+            if not ours or os.path.islink(path):
+                os.remove(path)
+        for name in dirs:
+            path = os.path.join(root, name)
+            if os.path.islink(path):
+                os.remove(path)
+            elif not os.listdir(path):
+                os.rmdir(path)
+    secret = os.path.join(graded, SECRET)
+    if not _a_secret(secret):
+        if os.path.lexists(secret):
+            os.remove(secret)
+        import secrets
+
+        with open(secret, "w", encoding="ascii") as out:
+            out.write(secrets.token_hex(64))
+
+
+def _a_secret(path: str) -> bool:
+    try:
+        if os.path.islink(path) or not os.path.isfile(path) or os.path.getsize(path) > 1024:
+            return False
+        with open(path, encoding="ascii") as text:
+            return all(c in "0123456789abcdef" for c in text.read().strip()) and os.path.getsize(path) > 0
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 class GradesExport(ExportPlugin):

@@ -373,6 +373,21 @@ def assignment_notebook(path: Path, answers: dict[str, str], lang: str, course: 
 #: The teacher's own settings, loaded last by the course's configuration; make-course never writes it.
 LOCAL_CONFIG = "nbgrader_config_local.py"
 
+#: What makes a grade one to trust (the teacher's guide: "What a grade means"): the course's
+#: configuration holds it, and so does a teacher's server on the class's hub (hub-config), so that
+#: grading from the formgrader is the same whatever course it opened.
+GRADING = '''\
+c.Autograde.sanitize_preprocessors = [
+    "cafe_widget.classroom.autograde.PlainAnswers", "nbgrader.preprocessors.OverwriteKernelspec",
+    "nbgrader.preprocessors.OverwriteCells", "nbgrader.preprocessors.CheckCellMetadata"]
+c.Autograde.autograde_preprocessors = [
+    "cafe_widget.classroom.autograde.IsolatedExecute", "nbgrader.preprocessors.IgnorePattern",
+    "nbconvert.preprocessors.ClearMetadataPreprocessor", "nbgrader.preprocessors.LimitOutput",
+    "nbgrader.preprocessors.SaveAutoGrades", "nbgrader.preprocessors.AssignLatePenalties",
+    "nbgrader.preprocessors.CheckCellMetadata"]
+c.ExportApp.plugin_class = "cafe_widget.classroom.autograde.GradesExport"
+'''
+
 CONFIG = '''\
 # nbgrader's configuration of the Café International course, written by
 #   python -m cafe_widget.classroom make-course
@@ -392,16 +407,7 @@ c.ExecutePreprocessor.timeout = {timeout}
 # metadata, each answer cell its plain value (a number, a text, numbers with commas); nothing else
 # a student wrote or handed in runs. Each notebook runs in a fresh kernel (python -I) in a fresh
 # empty folder. The export says "graded" only with a score, else "not graded: why", never a 0.
-c.Autograde.sanitize_preprocessors = [
-    "cafe_widget.classroom.autograde.PlainAnswers", "nbgrader.preprocessors.OverwriteKernelspec",
-    "nbgrader.preprocessors.OverwriteCells", "nbgrader.preprocessors.CheckCellMetadata"]
-c.Autograde.autograde_preprocessors = [
-    "cafe_widget.classroom.autograde.IsolatedExecute", "nbgrader.preprocessors.IgnorePattern",
-    "nbconvert.preprocessors.ClearMetadataPreprocessor", "nbgrader.preprocessors.LimitOutput",
-    "nbgrader.preprocessors.SaveAutoGrades", "nbgrader.preprocessors.AssignLatePenalties",
-    "nbgrader.preprocessors.CheckCellMetadata"]
-c.ExportApp.plugin_class = "cafe_widget.classroom.autograde.GradesExport"
-# The language of what these write into graded notebooks, grades.csv and zip_collect's log.
+{grading}# The language of what these write into graded notebooks, grades.csv and zip_collect's log.
 c.PlainAnswers.lang = c.GradesExport.lang = c.ArchiveExtractor.lang = c.ArchiveCollector.lang = {lang!r}
 # What a student finds in place of a solution: the course's own "answer = ..." line.
 c.ClearSolutions.code_stub = {{"python": "answer = ..."}}
@@ -425,7 +431,7 @@ load_subconfig({local!r}, path=c.CourseDirectory.root)  # noqa: F821 (nbgrader d
 
 def config_source(course_id: str = COURSE_ID, timeout: int = 120, lang: str = "en") -> str:
     """The course's ``nbgrader_config.py``, as make-course writes it."""
-    return CONFIG.format(course_id=course_id, timeout=timeout, local=LOCAL_CONFIG, lang=lang)
+    return CONFIG.format(course_id=course_id, timeout=timeout, local=LOCAL_CONFIG, lang=lang, grading=GRADING)
 
 
 def _whole(value) -> int | None:

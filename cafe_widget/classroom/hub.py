@@ -38,6 +38,7 @@ import sys
 from pathlib import Path
 
 from ..i18n import N_, translate
+from .course import GRADING
 from .exercises import COURSE_ID
 
 SERVICE = "cafe"
@@ -252,12 +253,13 @@ def env_files(env: Path, *, course_id: str, exchange: str, course_dir: str = COU
                                                          server(True, "frame-ancestors 'self'")),
         teachers / "nbgrader_config.py": "\n".join([
             '"""nbgrader for a teacher\'s server on the class\'s hub (written by hub-config): the formgrader',
-            f'opens the course in {course_dir} when it is there (make-course {course_dir})."""',
+            f"opens the course in {course_dir} (make-course {course_dir}), and grades as the course's own",
+            "nbgrader_config.py says, even when the course was made after the server started (nbgrader reads",
+            'a course\'s file once, when the server starts): only the answers cross."""',
             "import os",
             "c = get_config()  # noqa: F821",
-            f"_course = os.path.expanduser({course_dir!r})",
-            "if os.path.isdir(_course):",
-            "    c.CourseDirectory.root = _course",
+            f"c.CourseDirectory.root = os.path.expanduser({course_dir!r})",
+            GRADING + 'c.ClearSolutions.code_stub = {"python": "answer = ..."}',
             ""]),
         env / "etc" / "cafe-bashrc": "\n".join([
             "# The class's terminals (written by cafe_widget.classroom hub-config): bash, not a login shell,",

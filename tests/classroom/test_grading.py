@@ -438,7 +438,8 @@ def test_only_the_answers_cross_every_cheat_scores_0_and_every_honest_form_full_
                       for p in (tmp_path / folder / "mallory" / SECOND).rglob("*"))
         course_files = [p.name for p in (tmp_path / "source" / SECOND).iterdir() if p.suffix != ".ipynb"]
         assert "cafe_assignment.txt" in course_files and "grades.db" not in course_files
-        assert left == sorted([f"{SECOND}.{'ipynb' if folder == 'autograded' else 'html'}", *course_files]), (folder, left)
+        assert left == sorted([f"{SECOND}.{'ipynb' if folder == 'autograded' else 'html'}", *course_files,
+                               "submission_secret.txt"]), (folder, left)       # a secret of nobody's
     peggy = graded("peggy")
     from nbconvert import HTMLExporter
 
@@ -490,3 +491,38 @@ def test_an_archive_unpacks_its_files_only_inside_its_folder_and_a_bad_one_is_sk
                      "extracted/alice--02/02_seating_rules.ipynb", "extracted/alice--02/escaped.ipynb",
                      "extracted/alice--02/etc/absolute.ipynb", "extracted/carol--02_seating_rules.ipynb"]
     assert "bob--02.zip could not be opened as an archive (BadZipFile)" in caplog.text
+
+
+# -- nbgrader's own files of a submission (issue 46's walk-through: release_feedback) ----------------
+
+@pytest.mark.parametrize("handed", ["good", "missing", "link", "huge", "not hex"])
+def test_the_graded_folder_keeps_the_submission_s_secret_or_one_of_nobody_s(tmp_path, handed):
+    """nbgrader submit writes submission_secret.txt; release_feedback reads it for every student and
+    stops for the whole class at the first one missing. Kept when it is a secret; anything else in
+    its place (a link handed in, a file too big, not a secret) becomes a secret of nobody's."""
+    from cafe_widget.classroom.autograde import only_the_course_files
+
+    source, graded = tmp_path / "source" / "01", tmp_path / "autograded" / "alice" / "01"
+    source.mkdir(parents=True)
+    graded.mkdir(parents=True)
+    (source / "rules_card.md").write_text("# rules\n")
+    (tmp_path / "gradebook.db").write_text("every grade")
+    for name in ("01.ipynb", "rules_card.md", "timestamp.txt", "notes.txt"):
+        (graded / name).write_text("x")
+    secret = graded / "submission_secret.txt"
+    good = "0123abcd" * 16
+    if handed == "good":
+        secret.write_text(good)
+    elif handed == "link":
+        secret.symlink_to(tmp_path / "gradebook.db")
+    elif handed == "huge":
+        secret.write_text("a" * 5000)
+    elif handed == "not hex":
+        secret.write_text("../../etc/passwd")
+    only_the_course_files(str(graded), str(source))
+    assert sorted(p.name for p in graded.iterdir()) == [
+        "01.ipynb", "rules_card.md", "submission_secret.txt", "timestamp.txt"]
+    assert not secret.is_symlink()
+    kept = secret.read_text()
+    assert kept == good if handed == "good" else (len(kept) == 128 and kept != good and set(kept) <= set("0123456789abcdef"))
+    assert (tmp_path / "gradebook.db").read_text() == "every grade"

@@ -139,7 +139,12 @@ def test_only_teachers_get_nbgrader_s_teacher_tools(tmp_path, env):
     server = json.loads((teachers / "jupyter_server_config.json").read_text())["ServerApp"]
     assert all(server["jpserver_extensions"].values())
     assert server["tornado_settings"]["headers"]["Content-Security-Policy"] == "frame-ancestors 'self'"
-    assert "c.CourseDirectory.root = _course" in (teachers / "nbgrader_config.py").read_text()
+    graded = PyFileConfigLoader("nbgrader_config.py", path=str(teachers)).load_config()   # nbgrader's loader
+    assert graded.CourseDirectory.root == os.path.expanduser("~/cafe_course")
+    # the formgrader grades as the course does, even for a course made after the server started
+    assert graded.Autograde.sanitize_preprocessors[0] == "cafe_widget.classroom.autograde.PlainAnswers"
+    assert graded.Autograde.autograde_preprocessors[0] == "cafe_widget.classroom.autograde.IsolatedExecute"
+    assert graded.ExportApp.plugin_class == "cafe_widget.classroom.autograde.GradesExport"
     hook = _read(tmp_path).Spawner.pre_spawn_hook
     for user, teaches in [(_User("roux"), True), (_User("zoe", groups=["teachers"]), True),
                           (_User("max", admin=True), True), (_User("ana"), False), (_User("teachers"), False)]:

@@ -477,8 +477,10 @@ def test_the_teacher_has_nbgrader_s_formgrader_and_a_student_has_none_of_the_tea
         except urllib.error.HTTPError as refused:
             return refused.code, refused.headers.get("Content-Security-Policy", ""), ""
 
-    status, frames, _ = get("teacher", "formgrader/manage_assignments")
+    status, frames, page = get("teacher", "formgrader/manage_assignments")
     assert status == 200 and frames == "frame-ancestors 'self'"
+    # it grades as the course does, though no course was made when the teacher's server started
+    assert "cafe_widget.classroom.autograde.PlainAnswers" in page and "IsolatedExecute" in page
     for path in ("formgrader/manage_assignments", "formgrader/api/assignments", "formgraders"):
         status, frames, _ = get("alice", path)
         assert status == 404, (path, status)
