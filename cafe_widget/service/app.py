@@ -63,6 +63,8 @@ WORDS = {
                         "screen: close one you no longer use (or restart its kernel), then try again."),
     "seat_lost": N_("You no longer hold seat {seat} at table {table}: this connection is closed."),
     "screen_lost": N_("You may no longer see table {table}: this connection is closed."),
+    "not_started": N_("The game service of this hub did not start: {why}. Nothing can be played until its "
+                      "configuration is corrected and the hub restarted; the hub's log says the same."),
 }
 
 
@@ -373,11 +375,46 @@ class Updates(websocket.WebSocketHandler):
         self.close(LOST, _close_reason(why))
 
 
+class Status(web.RequestHandler):
+    """The prefix itself: whether the service runs, and if not why (``why(lang)``). JupyterHub polls
+    it when it starts the service and takes any answer below 500 for "up": it is never a 5xx, so
+    that a service which could not start leaves the hub running (JupyterHub 5 and 6 exit when a
+    managed service is not up within its first polls)."""
+
+    def initialize(self, why: Callable[[str | None], str] | None = None) -> None:
+        self.why = why
+
+    def get(self) -> None:
+        if self.why is None:
+            _answer(self, {"service": "cafe", "running": True}, 200)
+        else:
+            _answer(self, {"service": "cafe", "running": False, "why": self.why(_lang(self))}, 200)
+
+
+class NotStarted(web.RequestHandler):
+    """Every other request while the service could not start: 503, and why."""
+
+    def initialize(self, why: Callable[[str | None], str]) -> None:
+        self.why = why
+
+    def prepare(self) -> None:
+        _answer(self, {"refused": self.why(_lang(self))}, 503)
+
+
+def not_started(why: Callable[[str | None], str], prefix: str = "/") -> web.Application:
+    """The app of a service that could not start: its prefix answers 200 with ``why`` (the hub
+    stays up), everything else 503 with ``why``, in the caller's ``?lang=``."""
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    args = {"why": why}
+    return web.Application([(prefix + "?", Status, args), (r"/.*", NotStarted, args)])
+
+
 def make_app(service: Service, prefix: str = "/") -> web.Application:
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     name = r"([A-Za-z0-9][A-Za-z0-9_-]{0,31})"
     args = {"service": service}
     return web.Application([
+        (prefix + "?", Status),
         (prefix + r"api/tables", TablesHandler, args),
         (prefix + rf"api/tables/{name}", TableHandler, args),
         (prefix + rf"api/tables/{name}/updates", Updates, args),
