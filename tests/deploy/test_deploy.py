@@ -1,5 +1,5 @@
-"""Zero to JupyterHub, checked without a cluster (issue 46): deploy/z2jh/values.yaml against the
-chart's own values schema (vendored, deploy/z2jh/schema/), and what the values mean against what
+"""Zero to JupyterHub, checked without a cluster (issue 46): docs/deploy/z2jh/values.yaml against the
+chart's own values schema (vendored, docs/deploy/z2jh/schema/), and what the values mean against what
 the chart's jupyterhub_config.py and JupyterHub do with them; the hub image's recipe; and the game
 service's start-up, which never exits on a wrong configuration (JupyterHub 5 and 6 exit when a
 managed service is not up: the hub's pod would crash-loop)."""
@@ -30,7 +30,7 @@ from cafe_widget.service import __main__ as start_up
 from cafe_widget.service.app import not_started
 
 ROOT = Path(__file__).resolve().parents[2]
-Z2JH = ROOT / "deploy" / "z2jh"
+Z2JH = ROOT / "docs" / "deploy" / "z2jh"
 CHART = "4.4.0"
 #: The JupyterHub each chart's hub image ships (images/hub/requirements.txt at the chart's tag).
 CHART_JUPYTERHUB = {"4.4.0": "5.5.0"}
