@@ -14,8 +14,9 @@ USAGE = """usage:
   python -m cafe_widget.classroom summary FILES… [--heatmap PICTURE.svg] [--lang en|fr|de]
   python -m cafe_widget.classroom hub-config DIR [--teachers NAME…] [--students NAME…] [--env PREFIX]
                                  [--data FOLDER] [--ip IP] [--port PORT] [--service-port PORT] [--service-user NAME]
-                                 [--course-id ID] [--exchange FOLDER] [--authenticator pam|dummy]
-                                 [--password PASSWORD] [--pace SECONDS] [--proxy PATH] [--force]
+                                 [--course-id ID] [--exchange FOLDER] [--course-dir FOLDER]
+                                 [--authenticator pam|shared] [--password PASSWORD] [--teacher-password PASSWORD]
+                                 [--pace SECONDS] [--proxy PATH] [--force]
   python -m cafe_widget.classroom open-table NAME --seats USER|free|computer… [--game card|board] [--seed N]
   python -m cafe_widget.classroom tables | save-table NAME [--out FILE] | pause-table NAME [--resume]
   python -m cafe_widget.classroom give-seat NAME SEAT USER | close-table NAME
@@ -24,8 +25,9 @@ make-course  writes an nbgrader course in DIR: nbgrader_config.py and source/<as
              one assignment a notebook of the course, its exercises graded by the engine.
 summary      reads the progress files students handed in (JSON or CSV) and nbgrader's
              grades.csv, prints the class's table and, with --heatmap, draws its heat map.
-hub-config   writes jupyterhub_config.py and nbgrader_config.py for a class on one server
-             (the game service, its scopes, the students' servers; the teacher's guide, chapter 9).
+hub-config   writes jupyterhub_config.py for a class on one server (the game service, its scopes,
+             the students' servers), and into the environment nbgrader's settings, the teachers'
+             tools and the terminals' start-up file (the teacher's guide, chapter 9).
 open-table … the class's tables on the hub, from a terminal of the teacher's own server.
 
 Each command's options, explained: python -m cafe_widget.classroom COMMAND --help

@@ -277,8 +277,8 @@ def env_files(env: Path, *, course_id: str, exchange: str, course_dir: str = COU
 def main(argv=None, lang: str | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m cafe_widget.classroom hub-config",
-        description="Write jupyterhub_config.py (and nbgrader_config.py) for a class on one server.")
-    parser.add_argument("dir", help="where to write the two files")
+        description="Write jupyterhub_config.py for a class on one server, and into the environment what its servers read.")
+    parser.add_argument("dir", help="where to write jupyterhub_config.py (the hub keeps its database there)")
     parser.add_argument("--env", default=sys.prefix,
                         help="the Python environment every student's server runs in (default: this one); "
                              "it must be readable by every user (not under /root)")
