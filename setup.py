@@ -1,4 +1,4 @@
-"""The build hook that puts the course in the wheel (issue 35); everything else is pyproject.toml's.
+"""The build hook that puts the course in the wheel; everything else is pyproject.toml's.
 
 ``pip install cafe_widget`` brings the course with it: the teaching notebooks
 (``notebooks/NN_*.ipynb``, ``notebooks/fr/NN_*.ipynb``) and the files they link that make-course

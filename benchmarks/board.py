@@ -1,4 +1,4 @@
-"""Benchmark of the board game (issue 14): the exact best action, ``board_search.best_action``,
+"""Benchmark of the board game: the exact best action, ``board_search.best_action``,
 and the engine's own speed (a seating checked, a game's action, a plain enumeration).
 
 Run from the repository root::

@@ -77,7 +77,7 @@ SEAT, CARD = "c2", "RUf"
 IDLE_MS = 400          # the page left alone before a timed click
 CARD_TO_SEAT_MS = 150  # between the card click and the seat click, by mouse
 AIMS = {"isolated": 1.25, "card_seat": 1.5, "board": 1.1}
-#: The board widget's bench position (issue 24 §5): two people, a tile chosen through the kernel.
+#: The board widget's bench position: two people, a tile chosen through the kernel.
 BOARD_POSITION = "a2:CFf b1:CFm | -"
 
 #: The bench notebook: the widget, then the floor canvas (outputs 0 and 1 holding a canvas).
@@ -329,7 +329,7 @@ class Bench:
             self._record("card_seat", "window.__cwBench.pending", "bench_widget")
             self.seat_lit_at_click += bool(lit)
         self._take_back()
-        # 4. the board: a chair click seating the tile chosen through the kernel (issue 24 §5)
+        # 4. the board: a chair click seating the tile chosen through the kernel
         self.nb.kernel_eval(code="b.click(*b.locate(board_tile))")
         self.board.wait_color(*self.board_chair, colors["lit"])
         self._idle(self.board)

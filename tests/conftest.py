@@ -81,7 +81,7 @@ class EveryCellTwice:
     in the same kernel, and the two results must agree: printed text, the plain-text form of
     what the cell shows, and any error. Then each example turn the cell's comments suggest for
     the puzzle it grades (``# for example "DEm@a2"``) is played on that puzzle without grading
-    (no try counted): a student who copies one must get a legal turn (issue 23).
+    (no try counted): a student who copies one must get a legal turn.
 
     One kernel start a notebook serves nbval and this check. It reads nbval's cell item
     (``runtest``, ``test_outputs``, ``cell``): nbval is pinned to 0.11 for it (pyproject.toml)."""

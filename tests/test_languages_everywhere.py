@@ -1,4 +1,4 @@
-"""Issue 36: after ``language("fr")`` or ``language("de")`` nothing the package says is left in
+"""After ``language("fr")`` or ``language("de")`` nothing the package says is left in
 English — set-up refusals, the kind of a wrong argument, an unknown language — and the board
 widget names a computer of the default kind as the card widget does."""
 

@@ -1,4 +1,4 @@
-"""A class tried on a real hub as a class would (issue 34): three students in three browsers (each
+"""A class tried on a real hub as a class would: three students in three browsers (each
 logged in through the hub's login page, their own server and kernel) play a whole card game by
 clicks on their canvases, then a whole board game with a computer (their lines typed in the
 widget's box); the teacher's screen in a fourth browser. Mid-game the game service is killed;

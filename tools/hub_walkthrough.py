@@ -1,4 +1,4 @@
-"""Issue 46's "done when", as a teacher would do it on `make hub` (run as root, the hub already
+"""A school standing up its class hub from the guide alone, as a teacher would do it on `make hub` (run as root, the hub already
 started by `make hub` on http://127.0.0.1:8000):
 
     python tools/hub_walkthrough.py [--password cafe-class]

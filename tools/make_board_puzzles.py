@@ -4,7 +4,7 @@
 
 Seeded board games (2 to 4 players, greedy players, seeds from 1) are played to the end; at each
 turn the position and the hand of the player to move is a candidate, kept when it teaches what
-its level is about (issue 24), until each level has 12 puzzles:
+its level is about, until each level has 12 puzzles:
 
 1. the best action seats a single tile (no joker), worth points;
 2. the best action is one of: a tile on a shared chair scoring at both its tables (4 puzzles),

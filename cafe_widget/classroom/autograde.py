@@ -1,4 +1,4 @@
-"""The course's classes for nbgrader (issues 35, 44): loaded by nbgrader itself, from the course's
+"""The course's classes for nbgrader: loaded by nbgrader itself, from the course's
 ``nbgrader_config.py`` (``make-course`` writes it). The rule they enforce is :mod:`.grading`'s:
 only the answers cross the wall.
 

@@ -1,4 +1,4 @@
-"""A grade a teacher can trust (issues 35, 44): nbgrader's autograde, made to grade answers, not code.
+"""A grade a teacher can trust: nbgrader's autograde, made to grade answers, not code.
 
 nbgrader runs a student's notebook in the kernel that grades it, so a student's code can reach
 anything the grading cells use, and every file handed in beside the notebook lands in the folder

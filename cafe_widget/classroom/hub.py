@@ -12,12 +12,12 @@ What it writes, and why (the pitfalls seen on a real hub are handled here, not i
 - the servers' ``PATH`` set (the hub's own may hold folders a student cannot read) and
   ``CAFE_SERVICE_URL``, where a kernel finds the service: **a port below 1024** (1010), which only
   root may bind, so that no student can listen there while the service is down (restarting,
-  killed) and collect the tokens every kernel sends it (issue 45); the service binds it, then
+  killed) and collect the tokens every kernel sends it; the service binds it, then
   runs as its own account (``--service-user``, ``cafe-service``: made by hub-config when run as
   root), never as root;
 - the hub's database and cookie secret in the configuration's folder, which hub-config makes
   mode 700: no student reads the hub's users, tokens or servers;
-- nbgrader, whole (issue 46): the exchange at ``/srv/nbgrader/exchange`` and the course id in the
+- nbgrader, whole: the exchange at ``/srv/nbgrader/exchange`` and the course id in the
   environment's ``etc/jupyter/nbgrader_config.py`` (every server reads it); nbgrader's teacher tools
   (the formgrader, Create assignment, the course list) off for everyone in the environment and on
   again for teachers only, from a folder of their own (``etc/cafe-teachers``, put on a teacher's

@@ -1,4 +1,4 @@
-"""What a file handed in holds (``python -m cafe_widget.classroom summary``, issue 25 §3): a
+"""What a file handed in holds (``python -m cafe_widget.classroom summary``): a
 student's progress (JSON or CSV, as ``teach.progress(export=…)`` writes it, or the record
 ``progress.json`` itself) or nbgrader's ``grades.csv``, read into a :class:`Record`, a
 :class:`Grades` or a :class:`Note` saying in one line why it is skipped — never a traceback —,
@@ -6,7 +6,7 @@ and the sentences the summary says (:data:`WORDS`, :func:`tell`; numbers as each
 them; the grades laid out as a table with its notes, :func:`grade_sheet`). :mod:`.summary`
 gathers and tallies them into the class's table and heat map. Standard library only.
 
-A row of ``grades.csv`` is a :class:`Grade`: its status, and the score only when graded (issue 35).
+A row of ``grades.csv`` is a :class:`Grade`: its status, and the score only when graded.
 
 - The course's export (:class:`~cafe_widget.classroom.grading.GradesExport`) adds the columns
   ``status`` — ``graded``, ``not submitted`` or ``not graded`` — and ``why`` (a sentence from the

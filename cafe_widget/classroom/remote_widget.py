@@ -22,7 +22,7 @@ from .remote import _say
 
 _CLASSES: dict = {}
 #: A seat's canvas on the page, in CSS pixels (560 elsewhere): with the two lines that join it
-#: and JupyterLab around it, the typed-move box stays in a 1366 × 768 window (issue 46, 3).
+#: and JupyterLab around it, the typed-move box stays in a 1366 × 768 window.
 SHOWN_HEIGHT = 540
 
 
@@ -67,7 +67,7 @@ def remote_widget_class(base):
             return w
 
         def _fit_laptop(self) -> None:
-            """The seat fits a 1366 × 768 laptop with the cell that joined it above it (issue 46):
+            """The seat fits a 1366 × 768 laptop with the cell that joined it above it:
             its canvas shown :data:`SHOWN_HEIGHT` CSS pixels tall (drawn as ever: a click's place
             is read in the canvas's own pixels), and no Load row (a seat opens no other game)."""
             width, height = self.size

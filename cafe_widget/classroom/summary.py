@@ -1,5 +1,5 @@
 """``python -m cafe_widget.classroom summary FILES… [--heatmap PICTURE.svg] [--lang en|fr|de]``:
-the class's progress, read from the files students hand in (issue 25 §3).
+the class's progress, read from the files students hand in.
 
 Each argument is a file or a folder (its ``*.json`` and ``*.csv`` files, not its sub-folders):
 

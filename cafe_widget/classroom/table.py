@@ -198,7 +198,7 @@ class Table:
 
     def share(self, *args, **kwargs) -> None:
         """Gone: seats bound to this kernel let every student read every hand and act as the
-        teacher (issue 34). Says where a class of laptops plays instead: the class's JupyterHub,
+        teacher. Says where a class of laptops plays instead: the class's JupyterHub,
         each student in their own kernel (``cafe_widget.join``). Returns None."""
         print(_say("no_share", self.lang))
         return None

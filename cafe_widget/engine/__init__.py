@@ -1,5 +1,5 @@
-"""The rules engine of Café International: the card game (RULES.md R1–R14) and the board
-game (BOARD_RULES.md B1–B15).
+"""The rules engine of Café International: the card game (docs/RULES.md R1–R14) and the board
+game (docs/BOARD_RULES.md B1–B15).
 
 Pure Python, standard library only: nothing here imports drawing or widget code.
 """

@@ -1,4 +1,4 @@
-"""The board game's board and a turn on it (BOARD_RULES.md B3–B12): seating (B5–B7), scoring
+"""The board game's board and a turn on it (docs/BOARD_RULES.md B3–B12): seating (B5–B7), scoring
 (B8), the bar (B9), the joker exchange (B10) and the smaller hand (B12), on the board read from
 data (:mod:`.board_layout`: the chairs, tables and tiles, and their notation, B15).
 

@@ -1,4 +1,4 @@
-"""The whole board game (BOARD_RULES.md B3–B15): set-up (B3), the three actions (B4: seat one or
+"""The whole board game (docs/BOARD_RULES.md B3–B15): set-up (B3), the three actions (B4: seat one or
 two tiles, the bar, the joker exchange), the refill (B11), the smaller hand (B12), players out
 (B9), the end (B13) and the final score (B14), with a game notation and a JSON save.
 
@@ -20,7 +20,7 @@ over, and why) and ``turn:CFf@a2,CFm@b1`` (tiles of the turn in progress; the ot
 describe the position before that turn). Tiles missing from the 100 left the game with a player
 out (:attr:`BoardGame.gone`).
 
-Decided where BOARD_RULES.md is silent (and documented in the README):
+Decided where docs/BOARD_RULES.md is silent (and documented in the README):
 
 - ``BoardGame.new(start=0)``: the first player moves first unless told; ``start=None`` lets the
   seed choose. Players draw their 5 tiles in turn order from the top of the shuffled bag.
@@ -442,7 +442,7 @@ class BoardGame(PlayedGame[BoardGameState, BoardTurnState]):
         self.log.append(BoardLogEntry(st.to_move, turn.text, points, turn.kind, turn, st, went_out))
         return turn
 
-    # -- the best action (issue 14, item 3) -------------------------------------------------
+    # -- the best action -------------------------------------------------
 
     def best_action(self):
         """The exact best-scoring action for the player to move (see ``board_search``)."""

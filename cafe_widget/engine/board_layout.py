@@ -1,4 +1,4 @@
-"""The board game's board as data, its tiles, and how both are written (BOARD_RULES.md B1, B2,
+"""The board game's board as data, its tiles, and how both are written (docs/BOARD_RULES.md B1, B2,
 B15): what :mod:`.board` plays on.
 
 The board is data: ``cafe_widget/data/board.json`` (tables with their place and nation, chairs

@@ -1,4 +1,4 @@
-"""The board game's best action, found exactly (issue 14, item 3; BOARD_RULES.md B4–B10).
+"""The board game's best action, found exactly (docs/BOARD_RULES.md B4–B10).
 
 Every legal action of the player to move is considered: every one- and two-tile seating (B5–B8,
 a joker in every legal declaration), the bar (B9: the next place's value; a joker only when no
@@ -7,7 +7,7 @@ it chose is then played through the engine (``BoardTurnState._seat`` / ``_bar`` 
 what a caller gets is checked and scored like any other action. The tests compare it with a
 plain enumeration of every legal action through the engine.
 
-Ties (BOARD_RULES.md has no say; decided here):
+Ties (docs/BOARD_RULES.md has no say; decided here):
 
 1. most points (a bar action counts its place's value, B9, even when negative and even when the
    player could not pay it all: a debt is never a gain);

@@ -1,12 +1,12 @@
 """The café and a turn of placements: seating (R5–R7), scoring (R8), clearing (R9), the
-variant (R14), and the café notation (RULES.md §6).
+variant (R14), and the café notation (docs/RULES.md §6).
 
 A :class:`Cafe` is immutable. ``cafe.play("RUf@c2, ITf@c4")`` checks and scores a whole turn
 and returns a :class:`Turn`; the café itself is never changed. A turn in progress is a
 :class:`TurnState`: ``cafe.begin_turn().place("RUf", "c2")`` returns a new one. Legality is
 decided in one place, :meth:`TurnState._seat`, which both ``place`` and ``explain`` ask.
 
-What was seen stays seen (decided here, RULES.md being silent; also in the README): a table
+What was seen stays seen (decided here, docs/RULES.md being silent; also in the README): a table
 turned up from the table pile (R9) cannot be put back, so in a game nothing placed up to it can
 be taken back (:meth:`Game.undo <cafe_widget.engine.game.Game.undo>`). The rulebook lets the
 player stop right after a clearing (« Ce n'est que s'il ne veut ou ne peut pas jouer d'autre
@@ -160,7 +160,7 @@ class Cafe:
 
     @classmethod
     def parse(cls, text: str) -> "Cafe":
-        """Read café notation ``"RU GB FR ES IT | b1:RUf b3:RUm | US CN"`` (RULES.md §6)."""
+        """Read café notation ``"RU GB FR ES IT | b1:RUf b3:RUm | US CN"`` (docs/RULES.md §6)."""
         if not isinstance(text, str):
             raise NotationError("café", repr(text), N_("is not text"))
         fields = text.split("|")

@@ -35,7 +35,7 @@ def sexes_words(women: int, men: int, lang: str | None = None) -> str:
     return join([m, w] if men > women else [w, m], lang)
 
 
-#: The card game's refusals (RULES.md R4–R14); ``{move}`` is the refused placement. A dict
+#: The card game's refusals (docs/RULES.md R4–R14); ``{move}`` is the refused placement. A dict
 #: holds one sentence a case: by the guest's sex, the table's kind (R14) or a plural.
 CARD = {
     "too_many": N_("{move}: a turn places at most 3 cards."),
@@ -135,7 +135,7 @@ CARD = {
                          "later turn."),
 }
 
-# -- the board game's refusals (codes beginning with board_, BOARD_RULES.md B1–B14) -------------
+# -- the board game's refusals (codes beginning with board_, docs/BOARD_RULES.md B1–B14) -------------
 # A lady joker is "her" in English and a masculine noun in French (« un joker femme … seul »):
 # the "joker" case is the sentence of "woman" in a context of its own.
 

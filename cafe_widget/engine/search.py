@@ -9,7 +9,7 @@ It only *chooses* the placements: the turn it returns is then played through the
 itself, so what a caller gets is checked and scored by the same code as every other move.
 The tests compare the search with a plain enumeration through ``_seat`` on many positions.
 
-Ties (RULES.md has no say; decided here, and documented in the README):
+Ties (docs/RULES.md has no say; decided here, and documented in the README):
 
 1. most points;
 2. then most cards — each card left in hand costs 2 points at the end (R13);

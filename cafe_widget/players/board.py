@@ -1,10 +1,10 @@
-"""Computer players of the board game (issue 15, item 3), behind the interface of
+"""Computer players of the board game, behind the interface of
 :mod:`cafe_widget.players.card`: ``player.actions(game)`` returns the actions of one whole turn, in
 notation, which ``game.act`` carries out — a seating as one action (``["CFf@a2, CFm@b1"]``:
 ``act`` seats the tiles and ends the turn), ``["bar RUm"]``, ``["swap ITf@c2"]``; mid-turn (a
 tile already seated, say by a person asking for a hint) the rest of the turn: ``["ITm@c2"]`` or
 ``["end"]``. Players only read the game; the rules engine checks everything they do. Pure Python
-on top of the engine (``cafe_widget.engine.board*``); BOARD_RULES.md B-ids in the comments.
+on top of the engine (``cafe_widget.engine.board*``); docs/BOARD_RULES.md B-ids in the comments.
 """
 
 from __future__ import annotations

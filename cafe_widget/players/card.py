@@ -3,7 +3,7 @@ one whole turn, in notation (``["RUf@c2", "ITf@c4", "end"]``, ``["draw"]``, ``["
 ``["declare"]``), which ``game.act`` carries out. Players only read the game; the rules engine
 checks everything they do. Pure Python on top of the engine.
 
-They decide on what the player to move may know (issue 38): the café, their own hand and
+They decide on what the player to move may know: the café, their own hand and
 face-down cards, the sizes of the other hands and piles, the box, the scores — never the other
 hands, the guest pile's order or the table pile's order. Their searches are blind
 (:mod:`cafe_widget.engine.search`): a turn that turns up a table (R9) while more cards could

@@ -1,4 +1,4 @@
-"""Look-ahead for the board game's strong computer player (issue 24 §4): the game played on
+"""Look-ahead for the board game's strong computer player: the game played on
 in the player's head, a few turns past each action it considers.
 
 Every hand is face up (B3), so what each other player will do next is known once their model is

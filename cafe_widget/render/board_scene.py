@@ -1,4 +1,4 @@
-"""The board game's scene (BOARD_RULES.md B2): the 13 × 13 board drawn from its data, the bar,
+"""The board game's scene (docs/BOARD_RULES.md B2): the 13 × 13 board drawn from its data, the bar,
 every hand face up, the scores and the controls, as the card game's primitives.
 
 ``build_board_scene(view)`` turns a :class:`BoardView` into a :class:`~.scene.Scene` (layers

@@ -1,4 +1,4 @@
-"""Every word the board game's screen shows (BOARD_RULES.md B1–B15; English source text, the
+"""Every word the board game's screen shows (docs/BOARD_RULES.md B1–B15; English source text, the
 catalogs say it in each language), and the view of a board or a board game as a static picture."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from .words import card_points
 
 BOARD_WORDS = Localized({
     "title": N_("Café International · the board"),
-    # the review of an action looked back at (issue 24): the same words as teach.review's
+    # the review of an action looked back at: the same words as teach.review's
     "review_best": N_("best then: {turn} = {points} ({missed} more)"),
     "review_was_best": N_("the best action then"),
     "puzzle_task": N_("*Find the best action"),

@@ -1,5 +1,5 @@
 """A nation's name on its table card, and whether a text fits: what the scene needs to draw text
-at 12 px or more, never squeezed (issue 36). Plain functions of the catalogs."""
+at 12 px or more, never squeezed. Plain functions of the catalogs."""
 
 from __future__ import annotations
 

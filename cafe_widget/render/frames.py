@@ -1,7 +1,7 @@
 """Pictures of the moment that matters: a turn as frames, and a refused placement on its seat.
 
 ``turn_frames(cafe, "RUf@c2, ITf@c4, ITm@d3")`` draws a turn as a strip of cafés, each with a
-caption (RULES.md R8, R9, R14)::
+caption (docs/RULES.md R8, R9, R14)::
 
     before            placed, with points          after the clearing (R9)
     ┌──────────┐      ┌──────────────────────┐      ┌──────────────────┐

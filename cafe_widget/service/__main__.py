@@ -14,10 +14,9 @@ The hub gives it ``JUPYTERHUB_SERVICE_URL`` (where to listen), ``JUPYTERHUB_SERV
                           root): the tables' folder becomes that account's (mode 700)
 
 On a class's server the service listens on a port below 1024, which only root may bind: while it
-restarts, no student can listen there in its place and collect the tokens every kernel sends it
-(issue 45). It binds as root, then gives root up for ``--user``.
+restarts, no student can listen there in its place and collect the tokens every kernel sends it. It binds as root, then gives root up for ``--user``.
 
-**It never stops the hub** (issue 46). JupyterHub 5 and 6 exit when a managed service is not up
+**It never stops the hub**. JupyterHub 5 and 6 exit when a managed service is not up
 after its first polls (``JupyterHub.start_service``: the service exited, or nothing answered below
 500 at its url): one wrong argument in a Helm chart's values and the hub's pod crash-loops. So a
 start-up that fails (a wrong argument, a tables' folder it cannot write, an account that is not

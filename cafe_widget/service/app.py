@@ -21,7 +21,7 @@ Routes (under the service's prefix, ``/services/cafe/``)::
 
 A refusal answers ``{"refused": sentence, "rule": id}`` with 4xx; nothing changed.
 
-What one person may cost the service is bounded (issue 45): a body is refused by its announced
+What one person may cost the service is bounded: a body is refused by its announced
 length before a byte of it is read (413), and read at most :data:`MAX_BODY` bytes and
 :data:`MAX_DEPTH` brackets deep; one person holds at most :data:`SOCKETS_PER_PERSON` WebSockets
 (:data:`SOCKETS_PER_SEAT` on one seat or screen), more are refused at the handshake (429); a

@@ -1,4 +1,4 @@
-"""What a request to the game service may carry (issue 45): its body, bounded before it is parsed.
+"""What a request to the game service may carry: its body, bounded before it is parsed.
 
 A body is at most :data:`MAX_BODY` bytes of UTF-8 JSON nested at most :data:`MAX_DEPTH` deep,
 counted by a scan that skips strings before anything is parsed: a body nested 100,000 deep, or

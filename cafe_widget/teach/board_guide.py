@@ -1,4 +1,4 @@
-"""A guided first board game (issue 24 §2): a seeded game against the computer in which each of
+"""A guided first board game: a seeded game against the computer in which each of
 the student's first actions says what to look for and why, and is checked before it counts —
 the card game's guided game (``guide.py``), on the board.
 

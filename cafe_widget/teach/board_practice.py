@@ -1,4 +1,4 @@
-"""Practice for the board game (issue 24): "find the best action" puzzles and the checks of the
+"""Practice for the board game: "find the best action" puzzles and the checks of the
 board notebooks' exercises, graded exactly by the engine (``board_search.best_action`` and the
 one legality check) on the same try-again ladder as the card game's (:mod:`cafe_widget.teach.ladder`).
 
@@ -209,7 +209,7 @@ class BoardPuzzle(Withheld):
         """How an answer is written, and only that: a tile of the hand on a free chair where it
         may not sit at all — beside no table of its nation (B5) if there is one, else by B6 —,
         else on a taken chair, else a tile not in the hand: never an allowed action, so a
-        student who copies it scores nothing (issue 35)."""
+        student who copies it scores nothing."""
         chairs = sorted(CHAIRS, key=lambda chair: self.board.tile(chair) is not None)   # free ones first
         tiles = [t for t in dict.fromkeys(self.hand) if "*" not in t]    # a joker's form needs its declaration
         for rules in (("B5",), None):
@@ -309,7 +309,7 @@ def check_board_points(board, action, given=..., lang: str | None = None, *, sho
         text = _say(lang, "question", error=err.sentence(lang))
         return Feedback(False, text, text)
     if isinstance(given, str) and not given.strip():
-        given = ...                  # "" and whitespace: not answered yet, no try (issue 36)
+        given = ...                  # "" and whitespace: not answered yet, no try
     if given is ... and not show:
         text = _say(lang, "your_turn")
         return Feedback(False, text, text)
@@ -375,7 +375,7 @@ def check_chairs(board, tile: str, chairs=..., lang: str | None = None, *, show:
         text = _say(lang, "question", error=err.sentence(lang))
         return Feedback(False, text, text)
     if isinstance(chairs, str) and not chairs.strip():
-        chairs = ...               # "" and whitespace: not answered yet, no try (issue 36)
+        chairs = ...               # "" and whitespace: not answered yet, no try
     if chairs is ... and not show:
         text = _say(lang, "your_turn")
         return Feedback(False, text, text)

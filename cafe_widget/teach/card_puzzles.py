@@ -137,7 +137,7 @@ class Puzzle(Withheld):
         """How an answer is written, and only that: a card of the hand on a free seat where it
         is refused — beside no table of its nation (R5) if there is one, else by any rule —,
         else on a taken seat, else a card not in the hand: never an allowed turn, so a student
-        who copies it scores nothing (issue 35)."""
+        who copies it scores nothing."""
         start = self.cafe.begin_turn(self.variant)
         seats = sorted(SEATS, key=lambda seat: self.cafe.seats[SEATS.index(seat)] is not None)   # free ones first
         for rules in (("R5",), None):

@@ -275,7 +275,7 @@ def _nudge(answer, truth, lang: str | None) -> str:
 
 def _hint(truth, explain, lang: str | None) -> str:
     """Where to look, without the answer: neither a number of it (nor a range around it) nor the
-    rule of a refusal, which would say that the answer is "no" (issue 36). A check that knows its
+    rule of a refusal, which would say that the answer is "no". A check that knows its
     rule and its place passes its own ``hint``."""
     return _say(lang, "read_again")
 

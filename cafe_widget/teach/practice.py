@@ -245,8 +245,7 @@ def on_the_ladder(grade: Grade, answer, key, lang: str | None, show: bool, exerc
                   hint: str) -> Grade:
     """A puzzle's verdict (either game's) on the try-again ladder: the nudge is the verdict itself
     (what the answer scores against the best), then ``hint``, then the verdict and ``solution``.
-    A refused answer says so, with its rule, at every try: the refusal comes before the hint
-    (issue 36). An answer not read (or ``...``) costs no try."""
+    A refused answer says so, with its rule, at every try: the refusal comes before the hint. An answer not read (or ``...``) costs no try."""
     if not show and (grade.token is not None or answer is ...):
         return grade
     stage, tries, message, hint = step(
@@ -381,7 +380,7 @@ def check_points(cafe, placement: str, given=..., variant: bool = False, lang: s
     given, asked = _given(given, answer)
     show = show or asked
     if isinstance(given, str) and not given.strip():
-        given = ...                  # "" and whitespace: not answered yet, no try (issue 36)
+        given = ...                  # "" and whitespace: not answered yet, no try
     try:
         cafe = _read_cafe(cafe)
         placement = getattr(placement, "text", placement)   # a Turn or a placed card: its notation
@@ -433,7 +432,7 @@ def check_points(cafe, placement: str, given=..., variant: bool = False, lang: s
         right_key, wrong_key, solution_key = "pts_right", "pts_wrong", "pts_solution"
     else:
         points = turn.points
-        # One line a card: a turn of three cards in one sentence is too long to read (issue 23).
+        # One line a card: a turn of three cards in one sentence is too long to read.
         cards = "".join("\n- " + _say(lang, "turn_card", move=c.text, points=c.points, tables=card_tables(c, lang))
                         for c in turn.cards)
         cards += _consequences(turn.cleared, turn.ends_game, lang)
@@ -497,7 +496,7 @@ def check_seats(cafe, guest: str, seats=..., variant: bool = False, lang: str | 
     except (NotationError, TypeError) as err:
         return _question_error(err, lang)
     if (seats is ... or isinstance(seats, str) and not seats.strip()) and not answer:
-        return _not_yet(lang)     # "" and whitespace: not answered yet, no try (issue 36)
+        return _not_yet(lang)     # "" and whitespace: not answered yet, no try
     try:
         given = [] if seats is ... or isinstance(seats, str) and not seats.strip() else _read_seats(seats)
     except NotationError as err:

@@ -226,7 +226,7 @@ class BoardPlay:
                                            points=turn.points))
 
     def _button_hint(self) -> None:
-        if self._puzzles and self._viewing is None:   # a puzzle's hint is the ladder's, never its answer (issue 36)
+        if self._puzzles and self._viewing is None:   # a puzzle's hint is the ladder's, never its answer
             self._puzzle_hint()
             return
         self._no_answers()

@@ -1,4 +1,4 @@
-"""The board game's puzzle screen (``w.mode == "puzzle"``, issue 24): "find the best action" with
+"""The board game's puzzle screen (``w.mode == "puzzle"``): "find the best action" with
 a board and a hand, played as in a game — seat tiles then *Check* (End turn), or *Bar*, or
 *Swap* — and graded on the try-again ladder (``BoardPuzzle.grade``): what it scores against the
 best, then a hint, then the best action. *Show best* lights it (the puzzle then no longer counts),

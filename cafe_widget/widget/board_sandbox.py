@@ -1,4 +1,4 @@
-"""The board game's sandbox (``w.mode == "sandbox"``, issue 24 §2): a board position and a
+"""The board game's sandbox (``w.mode == "sandbox"``): a board position and a
 palette of every tile — place any tile where the rules let it sit (B5–B7), see its points
 table by table, take it back (*Undo*), or keep the tiles (*Keep turn*: the board goes on from
 there); *Hint* lights the best action any tiles could make. No turns, no players, no bag. ``BoardWidget.from_notation`` of a bare position opens it.

@@ -1,5 +1,5 @@
 """The board game's widget: the board scene drawn on ipycanvas, played by clicking
-(BOARD_RULES.md B3–B14).
+(docs/BOARD_RULES.md B3–B14).
 
 A sibling of :class:`~.widget.CafeWidget` on the same machinery: the scene comes from
 ``render.board_scene``, is replayed by ``draw.draw_layer`` in one message (``draw.one_message``,

@@ -197,8 +197,8 @@ class Shell(Guarded, widgets.VBox):
 
     def _tell_table(self) -> None:
         """At a table: every other seat and screen shows the game as this widget left it, at
-        once (measured: deferring the others, even by no time at all, delays the other laptops
-        and does not speed up the one that clicked; ``benchmarks/table_browser.py``)."""
+        once (measured once, with a benchmark since retired: deferring the others, even by no
+        time at all, delays the other laptops and does not speed up the one that clicked)."""
         if self._the_table is not None:
             self._the_table._changed(self)
 

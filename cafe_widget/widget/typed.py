@@ -60,7 +60,7 @@ class TypedCommands:
         if key == "down" and arg:
             self._need_hand(game)
             self._command_select(arg)
-        if key == "hint" and self._mode == PUZZLE:    # a puzzle's hint is the ladder's (issue 36)
+        if key == "hint" and self._mode == PUZZLE:    # a puzzle's hint is the ladder's
             self._puzzle_hint()
             return
         if key not in shown:

@@ -400,7 +400,7 @@ class Lab:
         tracker = settings / "notebook-extension" / "tracker.jupyterlab-settings"
         tracker.parent.mkdir(parents=True, exist_ok=True)
         tracker.write_text(json.dumps({"windowingMode": "none"}))
-        # The test extras install nbgrader (issue 25), which enables its Lab extension (an
+        # The test extras install nbgrader, which enables its Lab extension (an
         # Assignments panel, a Nbgrader menu) and its server extensions: a student's Lab on
         # Binder has neither, so the Lab under test has neither either.
         config = self.tmp / "config"

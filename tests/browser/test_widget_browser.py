@@ -152,7 +152,7 @@ def test_game_first_card_first_lit_seat(lab):
 
 def test_hint_lights_the_best_turn(lab):
     """Click *Hint* with the mouse: the best turn's seats light up, numbered, and nothing is
-    played (issue 5)."""
+    played."""
     t0 = time.monotonic()
     source = (
         "from cafe_widget import CafeWidget, Game\n"
@@ -178,7 +178,7 @@ def test_hint_lights_the_best_turn(lab):
 
 
 def test_a_puzzle_solved_by_mouse(lab):
-    """Puzzle mode (issue 11): E12's café and hand; the best turn played card by card with the
+    """Puzzle mode: E12's café and hand; the best turn played card by card with the
     mouse, then *Check*: solved, 23 points, the status line green on screen."""
     t0 = time.monotonic()
     source = (
@@ -206,7 +206,7 @@ def test_a_puzzle_solved_by_mouse(lab):
 
 
 def test_keyboard_path_and_new_game(lab):
-    """Without a mouse (issue 13): the best turn typed in the command box, Enter; the computer
+    """Without a mouse: the best turn typed in the command box, Enter; the computer
     answers after its pause; Tab reaches the box's button, the notation box and Load. Then New
     game by mouse, asked first, then dealt with the next seed."""
     t0 = time.monotonic()
@@ -253,7 +253,7 @@ def test_keyboard_path_and_new_game(lab):
 
 
 def test_bad_inputs_change_nothing_and_a_save_loads_back(lab):
-    """Issue 20 by keyboard and mouse: the log's spelling of a face-down card typed in the command
+    """By keyboard and mouse: the log's spelling of a face-down card typed in the command
     box is refused with its rule and changes nothing; half a save pasted under Load (over a turn
     in progress: asked first) is refused with its reason and the turn stays; the whole save,
     pasted and loaded, gives the same game back."""
@@ -377,7 +377,7 @@ def test_both_widgets_fit_a_school_laptop(lab):
 
 
 def test_a_hub_seat_fits_a_school_laptop(lab, tmp_path):
-    """Issue 46, item 7.3: a student's seat at a class table (``cafe_widget.join``, against the
+    """A student's seat at a class table (``cafe_widget.join``, against the
     game service run in this process), with the two lines that join it above it as the guide
     writes them, fits JupyterLab at 1366 × 768: the cell scrolled to the top of the notebook's
     window, the typed-move box is whole inside it, the canvas sharp; a card clicked there lights

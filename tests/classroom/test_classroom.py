@@ -1,4 +1,4 @@
-"""The teacher's side (issue 25): the course as an nbgrader course, built by
+"""The teacher's side: the course as an nbgrader course, built by
 ``python -m cafe_widget.classroom make-course``, then generated, autograded and exported by
 nbgrader itself on made-up submissions, with the exact scores in its CSV."""
 
@@ -275,7 +275,7 @@ def test_a_notebook_that_times_out_or_kills_its_kernel_is_one_sentence_without_c
         assert str(raised.value) == f"The notebook 01_one.ipynb stopped with an error, nothing was written: {said}"
 
 
-# -- issue 35: the course in the wheel ------------------------------------------------------------
+# -- the course in the wheel ------------------------------------------------------------
 
 def _course_files() -> set[str]:
     """The files the wheel must carry, relative to notebooks/: every notebook of the course in
@@ -347,7 +347,7 @@ def test_in_the_repository_the_course_is_read_from_notebooks():
     assert course.notebooks("fr")[0] == ROOT / "notebooks" / "fr" / "01_le_cafe.ipynb"
 
 
-# -- issue 35: the command line, checked before anything is run ------------------------------------
+# -- the command line, checked before anything is run ------------------------------------
 
 def test_help_lists_every_option_of_make_course_and_of_every_command(capsys):
     assert main(["make-course", "--help"]) == 0
@@ -409,7 +409,7 @@ def test_no_folder_is_one_sentence_and_the_library_checks_too(tmp_path, capsys, 
     assert not (tmp_path / "c").exists()
 
 
-# -- issue 35: written in one move, what is in the way named ---------------------------------------
+# -- written in one move, what is in the way named ---------------------------------------
 
 def _files(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
@@ -471,7 +471,7 @@ def test_a_failure_while_moving_into_place_puts_back_what_was_there(tmp_path, mo
     assert (target / "source" / "02_two" / "mine.txt").read_text(encoding="utf-8") == "the teacher's own"
 
 
-# -- issue 35: the configuration: the teacher's own settings, kept ------------------------------
+# -- the configuration: the teacher's own settings, kept ------------------------------
 
 def _one_course(tmp_path: Path, lang: str = "en", **options) -> Path:
     path = _notebook(tmp_path / "nbs", "01_one", EXERCISE.format(n="1.1"))
@@ -591,7 +591,7 @@ def test_each_language_has_its_course_id_and_another_may_be_chosen(tmp_path, lan
     assert hub.COURSE_ID == "cafe_international"                        # the class hub's default
 
 
-# -- issue 35: what a released notebook links to, what it leaves out --------------------------------
+# -- what a released notebook links to, what it leaves out --------------------------------
 
 @pytest.mark.parametrize("lang, wanted", [("en", None), ("fr", None), ("en", ["01", "04"]), ("fr", ["13"])])
 def test_no_released_link_leads_nowhere(tmp_path, lang, wanted):
@@ -663,7 +663,7 @@ def test_an_assignment_says_its_rule_before_its_first_code_cell_whatever_the_not
     assert any(c["source"].startswith("**Un devoir noté.**") for c in french["cells"] if c["cell_type"] == "markdown")
 
 
-# -- issue 35: every count in its plural -----------------------------------------------------------
+# -- every count in its plural -----------------------------------------------------------
 
 @pytest.mark.parametrize("lang, n, said", [
     ("en", 1, ["Running 1 notebook once to compute the right answers…", "Written: {c}, 1 assignment, 1 graded cell, 1 point."]),

@@ -1,4 +1,4 @@
-"""``python -m cafe_widget.classroom summary`` (issue 25 §3): the class's progress read from the
+"""``python -m cafe_widget.classroom summary``: the class's progress read from the
 files students hand in — each format, the numbers of a small class, the files that are skipped
 (and why, in one line, never a traceback), nbgrader's grades, and the heat map."""
 

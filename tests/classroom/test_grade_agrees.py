@@ -1,4 +1,4 @@
-"""The student's check and the grade always agree (issue 44): an answer cell, written in any
+"""The student's check and the grade always agree: an answer cell, written in any
 honest form, is run in an IPython shell as a student's kernel runs it (then the assignment's
 check cell), and read as the grader reads it (:func:`plain_answer`, then the same check on the
 plain value). The kernel says Right ⇔ the grade is full; where the grader would not read the

@@ -1,4 +1,4 @@
-"""grades.csv holds the assignments the students were given (issue 46, 6): one never released is
+"""grades.csv holds the assignments the students were given: one never released is
 left out, not reported "not submitted" for every student."""
 
 import csv

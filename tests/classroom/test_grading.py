@@ -1,4 +1,4 @@
-"""A grade a teacher can trust (issue 35): the course's nbgrader assignments autograded for honest
+"""A grade a teacher can trust: the course's nbgrader assignments autograded for honest
 students and for students who try their luck, end to end through nbgrader's own commands; and
 the plain-answer rule (cafe_widget.classroom.grading) alone."""
 
@@ -493,7 +493,7 @@ def test_an_archive_unpacks_its_files_only_inside_its_folder_and_a_bad_one_is_sk
     assert "bob--02.zip could not be opened as an archive (BadZipFile)" in caplog.text
 
 
-# -- nbgrader's own files of a submission (issue 46's walk-through: release_feedback) ----------------
+# -- nbgrader's own files of a submission ----------------
 
 @pytest.mark.parametrize("handed", ["good", "missing", "link", "huge", "not hex"])
 def test_the_graded_folder_keeps_the_submission_s_secret_or_one_of_nobody_s(tmp_path, handed):

@@ -36,7 +36,7 @@ def test_the_config_holds_the_scope_in_both_places_and_runs_each_student_as_them
     assert c.Spawner.cmd == [f"{env}/bin/jupyterhub-singleuser"]
     assert "access:services!service=cafe" in c.Spawner.server_token_scopes
     user_role = next(r for r in c.JupyterHub.load_roles if r["name"] == "user")
-    assert "access:services!service=cafe" in user_role["scopes"]          # both places (HUB.md's trap)
+    assert "access:services!service=cafe" in user_role["scopes"]          # both places (docs/HUB.md's trap)
     assert c.Spawner.environment["PATH"].startswith(f"{env}/bin:")
     assert c.Spawner.args == ["--ServerApp.terminado_settings=shell_command="           # not a login shell:
                               f"['/bin/bash', '--rcfile', '{env}/etc/cafe-bashrc']"]   # it keeps PATH
@@ -89,7 +89,7 @@ def test_nbgrader_s_file_is_for_every_user_the_hub_s_for_root(tmp_path, env):
 
 
 def test_a_shared_password_is_jupyterhub_s_own_and_the_teachers_may_have_theirs(tmp_path, env):
-    """Not DummyAuthenticator.password, which JupyterHub 5.3 deprecated (issue 46, 8)."""
+    """Not DummyAuthenticator.password, which JupyterHub 5.3 deprecated."""
     assert main([str(tmp_path), "--authenticator", "shared", "--password", "cafe-class", "--service-user", ME,
                  "--env", str(env), "--teachers", "roux", "--students", "ana"]) == 0
     c = _read(tmp_path)
@@ -118,8 +118,7 @@ class _Spawner:
 
 def test_only_teachers_get_nbgrader_s_teacher_tools(tmp_path, env):
     """The formgrader, Create assignment and the course list: off in the environment, on again in the
-    teachers' own folder, which the spawner's hook puts on a teacher's JUPYTER_CONFIG_PATH only
-    (issue 46, 4). The students' page config is merged with what was there."""
+    teachers' own folder, which the spawner's hook puts on a teacher's JUPYTER_CONFIG_PATH only. The students' page config is merged with what was there."""
     import json
 
     labconfig = env / "etc" / "jupyter" / "labconfig"
@@ -155,8 +154,7 @@ def test_only_teachers_get_nbgrader_s_teacher_tools(tmp_path, env):
 
 
 def test_a_terminal_names_the_fix_for_a_command_it_does_not_have(tmp_path, env):
-    """The terminals' rc file: the environment's bin on PATH, and a sentence for a command not found
-    (issue 46, 1), run by bash as the hub's terminals run it."""
+    """The terminals' rc file: the environment's bin on PATH, and a sentence for a command not found, run by bash as the hub's terminals run it."""
     import shutil
 
     if not shutil.which("bash"):

@@ -1,4 +1,4 @@
-"""What a hub seat's screen shows (issue 46, item 7), each seat joined against the game service
+"""What a hub seat's screen shows, each seat joined against the game service
 running in this process: a paused table's seat draws its buttons off and refuses every click and
 typed move with the reason, and comes back when the table goes on; a closed table's seat gives no
 hint; the "Last turn" panel shows the last turn taken at the table, whoever took it; the seat fits

@@ -1,4 +1,4 @@
-"""Attacks students made on a real class hub (issue 45), each as the attacker would make it: the
+"""Attacks students made on a real class hub, each as the attacker would make it: the
 deal searched from its seed, a hub name that is a seat's kind, a body nested deep, a declaration
 at a board table, a kernel hanging on to a closed table, a player holding the computers forever,
 a move padded with a megabyte of spaces. Each is refused with a sentence, or cannot happen."""

@@ -1,4 +1,4 @@
-"""Issue 45, students attacking a class hub through the game service's WebSockets and bodies:
+"""Students attacking a class hub through the game service's WebSockets and bodies:
 a socket outlives not its seat (the right is read again at every send), one person holds a few
 sockets only, one view is computed per seat and change, a body is bounded in size and depth
 before it is read, and a flood at one table leaves the others served."""

@@ -1,4 +1,4 @@
-"""One game, many laptops (issue 26): a table's seats and screen share one game in one kernel.
+"""One game, many laptops: a table's seats and screen share one game in one kernel.
 
 A move from any seat shows in every seat and screen; a seat shows its own hand only (the card
 game's: the board game's hands are open, B3), the screen none; a click or a typed line out of
@@ -277,7 +277,7 @@ def test_a_board_table_saves_and_a_damaged_save_is_said():
             Table.from_save(bad)
 
 
-# -- what a review found (issue 26, before it landed) ----------------------------------------------
+# -- what a review found (before it landed) ----------------------------------------------
 
 def test_a_hint_or_a_card_chosen_stays_in_its_own_seat():
     """A seat's hint and the seats its card may take are about its hand: never on the screen."""

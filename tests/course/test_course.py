@@ -82,7 +82,7 @@ def test_every_numbered_exercise_is_graded_in_the_cell_that_holds_its_answer(nam
     """After each "Exercise N.M" heading, before the next heading, a code cell holds the student's
     answer (``...`` until written) and, in the same cell, the check that grades it with the engine
     and records it (``exercise="N.M"``): re-running only that cell grades the answer as it is now.
-    No folded answer (``<details>``) follows an exercise: the try-again ladder gives it (issue 23)."""
+    No folded answer (``<details>``) follows an exercise: the try-again ladder gives it."""
     for path in (NB / f"{name}.ipynb", NB / "fr" / f"{COURSE[name]}.ipynb"):
         cells = _read(path).cells
         heads = [(i, m.group(1)) for i, c in enumerate(cells) if c.cell_type == "markdown"

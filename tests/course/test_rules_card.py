@@ -1,4 +1,4 @@
-"""The rules card (issue 12, item 1): one page in English and one in French, in the repository
+"""The rules card: one page in English and one in French, in the repository
 where students can open it, naming every rule R1–R14, linked from every notebook; its scoring
 table is the engine's (R8)."""
 

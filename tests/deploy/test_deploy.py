@@ -1,4 +1,4 @@
-"""Zero to JupyterHub, checked without a cluster (issue 46): docs/deploy/z2jh/values.yaml against the
+"""Zero to JupyterHub, checked without a cluster: docs/deploy/z2jh/values.yaml against the
 chart's own values schema (vendored, docs/deploy/z2jh/schema/), and what the values mean against what
 the chart's jupyterhub_config.py and JupyterHub do with them; the hub image's recipe; and the game
 service's start-up, which never exits on a wrong configuration (JupyterHub 5 and 6 exit when a

@@ -1,5 +1,5 @@
 """The board game's engine, smoke tests of its author: the board as data (B2), the worked
-examples BE1–BE7 of BOARD_RULES.md table by table, a refusal per rule with its B-rule id and
+examples BE1–BE7 of docs/BOARD_RULES.md table by table, a refusal per rule with its B-rule id and
 sentence in English and French, the notation round trips and its errors said in French.
 (The full rule-by-rule suite is tests/engine/test_board_*.py.)"""
 

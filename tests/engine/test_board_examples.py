@@ -1,4 +1,4 @@
-"""The board game's worked examples BE1–BE7 (BOARD_RULES.md §4), each as a position in board
+"""The board game's worked examples BE1–BE7 (docs/BOARD_RULES.md §4), each as a position in board
 notation, its action, and the points table by table.
 
 Every number here is worked out by hand from the rules text (B5–B9, B12), never read off the

@@ -4,7 +4,7 @@ written action by action with the points table by table and the game notation af
 Any change to the rules engine that changes a game shows up as a readable diff of a file
 ``tests/engine/golden/board_*.txt``. After a deliberate change, rewrite them with
 ``CAFE_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/engine/test_board_golden.py`` and READ the diff
-(check a few steps by hand against BOARD_RULES.md) before committing it.
+(check a few steps by hand against docs/BOARD_RULES.md) before committing it.
 
 The players:
 

@@ -1,4 +1,4 @@
-"""The board game's review (issue 24 §2): each finished action against the best action then,
+"""The board game's review: each finished action against the best action then,
 with the points missed, like the card game's ``Game.review()``; ``teach.review`` prints it."""
 
 from cafe_widget import BoardGame
@@ -86,7 +86,7 @@ def test_after_a_mouse_click_the_board_computers_play_one_after_another():
 
 
 def test_a_bare_position_opens_the_board_sandbox():
-    """``from_notation`` of a position: every tile to try on it (issue 24 §2), the points table
+    """``from_notation`` of a position: every tile to try on it, the points table
     by table, Undo takes back, Keep turn keeps the tiles; no turns, no players, no bag."""
     from cafe_widget import BoardWidget
     w = BoardWidget.from_notation("a2:CFf b1:CFm c2:ITf | -")

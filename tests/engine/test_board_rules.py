@@ -1,4 +1,4 @@
-"""Each rule B1–B15 of BOARD_RULES.md (the board game), with legal and refused cases written in
+"""Each rule B1–B15 of docs/BOARD_RULES.md (the board game), with legal and refused cases written in
 notation, asserting the points table by table or the refusing rule — and, after every refusal,
 that nothing changed (the board's or the game's notation is the same before and after).
 

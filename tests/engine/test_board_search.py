@@ -1,4 +1,4 @@
-"""The board game's best action (issue 14, item 3): ``board_search.best_action``,
+"""The board game's best action: ``board_search.best_action``,
 ``scored_actions`` and ``BoardGame.best_action``.
 
 Exactness is proved against :func:`every_action`, a plain enumeration of every legal action

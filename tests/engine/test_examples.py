@@ -1,4 +1,4 @@
-"""The rulebook's worked examples E1–E14 (RULES.md §5), each as a position in café notation,
+"""The rulebook's worked examples E1–E14 (docs/RULES.md §5), each as a position in café notation,
 its placements, and the points table by table. T is the table the caption names.
 
 The tables used throughout: German b2, English d2, Italian c3, Chinese b4, African d4
@@ -32,7 +32,7 @@ def test_e1_to_e6_one_card_at_one_table(eid, seats, card, points):
 
 
 def test_e6_is_8_not_the_french_captions_4():
-    """RULES.md §4.1: « … de même nationalité : 4 points » is a slip; R8 doubles 4 to 8."""
+    """docs/RULES.md §4.1: « … de même nationalité : 4 points » is a slip; R8 doubles 4 to 8."""
     turn = Cafe.parse(f"{X} | b1:DEf c2:DEm b3:DEf").play("DEm@a2")
     (score,) = turn.cards[0].tables
     assert (score.guests, score.doubled, score.points) == (4, True, 8)

@@ -1,4 +1,4 @@
-"""A fuzzer for the notation parsers (RULES.md §6) and the text entry points built on them.
+"""A fuzzer for the notation parsers (docs/RULES.md §6) and the text entry points built on them.
 
 Random text, and valid notations taken from seeded games then mutated (characters and tokens
 deleted, inserted, swapped or replaced, case changed, ``|`` fields added, dropped or swapped,

@@ -1,5 +1,5 @@
 """Every object the engine hands out as a move is accepted back wherever a move is expected, as
-its text is (issue 24 §3): ``game.play(game.best_turn())``, ``board_game.act(board_game.best_action())``,
+its text is: ``game.play(game.best_turn())``, ``board_game.act(board_game.best_action())``,
 a placed card or a seated tile, in the engine, the checks and the widgets' command boxes. Anything
 else is still refused with a NotationError that names what was given, and changes nothing."""
 

@@ -1,4 +1,4 @@
-"""The café notation (RULES.md §6), the game notation and the JSON save, and the two errors."""
+"""The café notation (docs/RULES.md §6), the game notation and the JSON save, and the two errors."""
 
 import json
 import subprocess

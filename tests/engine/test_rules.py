@@ -1,4 +1,4 @@
-"""Each rule R1–R14 of RULES.md, with legal and refused cases written in notation, asserting
+"""Each rule R1–R14 of docs/RULES.md, with legal and refused cases written in notation, asserting
 the points table by table or the refusing rule.
 
 Tables used unless said otherwise: German b2, English d2, Italian c3, Chinese b4, African d4.

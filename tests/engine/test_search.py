@@ -1,4 +1,4 @@
-"""The best turn (issue 5): ``Cafe.best_turn``, ``TurnState.best_turn`` and ``Game.best_turn``.
+"""The best turn: ``Cafe.best_turn``, ``TurnState.best_turn`` and ``Game.best_turn``.
 
 Exactness is proved against :func:`every_turn`, a plain enumeration of every legal turn through
 the engine's one legality check (``TurnState._seat``): every guest of the hand on every one of
@@ -240,7 +240,7 @@ def test_game_best_turn_is_the_player_to_moves_and_changes_nothing():
                 if game.turn is None:   # that card ended the game (R12a)
                     break
             before = (game.format(), list(game.history), len(game.log))
-            turn = game.best_turn(seen=True)     # exactly (the blind hint: tests/engine/test_blind.py)
+            turn = game.best_turn(seen=True)     # exactly (the blind hint: tests/players/test_what_players_know.py)
             assert (game.format(), list(game.history), len(game.log)) == before
             state = game.turn or game.cafe.begin_turn(game.variant)
             expected, _ = brute_best(state, list(game.hand()))

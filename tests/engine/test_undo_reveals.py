@@ -1,4 +1,4 @@
-"""What was seen stays seen (issue 45): ``undo`` never takes back a card that turned up a table
+"""What was seen stays seen: ``undo`` never takes back a card that turned up a table
 from the table pile (R9), nor any card placed before it; a draw (R10) ends the turn, so undo
 never reaches it; the board game draws only after its turn (B11). Written as an attacker would
 try it: place the card, look at the new table, take the card back, and check that the refusal

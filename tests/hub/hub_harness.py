@@ -66,7 +66,7 @@ class Hub:
     def __enter__(self) -> "Hub":
         venv = hub_env.ensure_env()
         hub_env.ensure_users(self.teachers + self.students)
-        self.folder.mkdir(parents=True, exist_ok=True)      # hub-config makes it 700 (issue 45): checked
+        self.folder.mkdir(parents=True, exist_ok=True)      # hub-config makes it 700: checked
         subprocess.run([venv / "bin" / "python", "-m", "cafe_widget.classroom", "hub-config", self.folder,
                         "--env", venv, "--data", self.folder / "tables", "--teachers", *self.teachers,
                         "--students", *self.students, "--ip", "127.0.0.1", "--port", str(self.port),

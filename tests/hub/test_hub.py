@@ -1,4 +1,4 @@
-"""A class on a real JupyterHub (issue 34): jupyterhub from PyPI, configurable-http-proxy from npm,
+"""A class on a real JupyterHub: jupyterhub from PyPI, configurable-http-proxy from npm,
 students made with useradd (homes 700), LocalProcessSpawner, the game service as the hub starts
 it, the configuration written by ``hub-config``. Three students' kernels join one table and play a
 whole game of each kind through the service; every message each kernel received is checked to
@@ -207,7 +207,7 @@ def test_three_students_in_three_browsers_click_one_game_and_the_screen_follows(
         assert b.hands_seen(u, positions, seat) == []
 
 
-# -- issue 45: students who attack the class's hub ------------------------------------------------
+# -- students who attack the class's hub ------------------------------------------------
 
 SQUATTER = '''
 import errno, os, socket, threading, time
@@ -453,7 +453,7 @@ def test_no_student_can_listen_where_the_hub_or_its_proxy_listens_for_their_secr
 
 
 def test_the_hubs_terminal_runs_what_the_guide_says(hub):
-    """Issue 46: File → New → Terminal on the hub runs the environment's python and the package,
+    """File → New → Terminal on the hub runs the environment's python and the package,
     as the guide's commands expect (a login shell would put the system's PATH back)."""
     said = hub.terminal("teacher", hub.tokens["teacher"],
                         "echo THE; which python; python -c 'import cafe_widget; print(\"PACKAGE\", \"OK\")'; echo END",
@@ -464,7 +464,7 @@ def test_the_hubs_terminal_runs_what_the_guide_says(hub):
 
 
 def test_the_teacher_has_nbgrader_s_formgrader_and_a_student_has_none_of_the_teacher_s_tools(hub):
-    """Issue 46, 4, as a student would try: alice's server has no formgrader page and her JupyterLab
+    """As a student would try: alice's server has no formgrader page and her JupyterLab
     loads none of the teacher's extensions (the formgrader, Create assignment, the course list); the
     teacher's formgrader answers, and may be shown in the teacher's own JupyterLab (the panel's
     frame: 'self', where the hub's servers say 'none')."""

@@ -1,4 +1,4 @@
-"""The board game's computer players (issue 15, item 3): random, greedy, strong and "computer".
+"""The board game's computer players: random, greedy, strong and "computer".
 
 The engine checks every action they return (``game.act`` raises on an illegal one), so a whole
 seeded game played to its end proves the actions legal. The strong player's weighings are shown
@@ -204,7 +204,7 @@ def test_strong_avoids_a_bar_place_it_cannot_pay():
     assert StrongBoardPlayer().actions(game) == ["swap ITm@c2"]
 
 
-# -- the strong player's look-ahead (issue 24 §4) ----------------------------------------------
+# -- the strong player's look-ahead ----------------------------------------------
 
 def test_the_look_ahead_plays_the_rules_as_the_engine_does():
     """``advance`` (the game's commit without its log, used thousands of times a turn) gives

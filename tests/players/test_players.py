@@ -1,4 +1,4 @@
-"""Computer players (issue 5): one interface, ``player.actions(game)``; random, greedy, strong.
+"""Computer players: one interface, ``player.actions(game)``; random, greedy, strong.
 
 The engine checks every action they return (``game.act`` raises on an illegal one), so a whole
 seeded game played to its end proves the actions legal; the tests below add what each player

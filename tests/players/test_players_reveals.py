@@ -1,4 +1,4 @@
-"""Computer players mid-turn after a table turned up (R9, issue 45): the cards up to it stay, so
+"""Computer players mid-turn after a table turned up (R9): the cards up to it stay, so
 a card alone that nothing can join is taken back down to it, and the turn ends there."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Computers and hints play on what a player may know (issue 38): the café, their own hand and
+"""Computers and hints play on what a player may know: the café, their own hand and
 face-down cards, the sizes and the public facts — never another hand, the guest pile's order or
 the table pile's order. The test deals the hidden cards anew, consistently with what the player
 to move sees (``Game.from_view``), and asserts that each computer player's turn and the hint are

@@ -270,7 +270,7 @@ def test_every_state_fits_a_school_laptop(lang):
 
 
 def test_the_board_layer_is_patches_each_drawn_inside_its_own_cell():
-    """The widget redraws a changed patch alone (issue 24 §5: a chair click redraws the chairs
+    """The widget redraws a changed patch alone (a chair click redraws the chairs
     it changed, not the ring): so every patch's drawing stays inside its rectangle, no two
     rectangles overlap, and the layer is the patches side by side, in every screen."""
     for name, w in _widget_screens():

@@ -209,7 +209,7 @@ def test_html_shows_the_frames_side_by_side_with_their_captions():
     html = turn_frames(E12, E12_TURN)._repr_html_()
     assert "flex-wrap:wrap" in html and html.count("<figure") == 3 and html.count("<svg") == 3
     assert "<figcaption" in html and "after: c3 cleared, US comes in (R9)" in html
-    assert 'width="448" height="444"' in html   # drawn at full size, as the widget (issue 36)
+    assert 'width="448" height="444"' in html   # drawn at full size, as the widget
 
 
 # -- the widget: a refused click drawn on its seat --------------------------------------------------
@@ -270,7 +270,7 @@ def test_widget_sends_the_opacity_to_the_canvas_only_for_a_faded_guest(monkeypat
     assert FADED in alphas() and alphas()[-1] == 1.0   # faded, then opaque again for the ✗
 
 
-# -- issue 36, item 13: no text under 12 px in the pictures, none squeezed --------------------
+# -- no text under 12 px in the pictures, none squeezed --------------------
 
 ALL_NAMES = "CF GB DE FR US | b1:CFf d3:GBm"      # the longest names, in every language
 

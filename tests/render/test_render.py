@@ -128,12 +128,12 @@ def test_svg_escapes_text():
 
 def test_french_names():
     texts = build_scene(picture_view(E12, lang="fr")).texts()
-    assert "Russie" in texts and "Grande-" in texts and "Bretagne" in texts   # on two lines (issue 36)
+    assert "Russie" in texts and "Grande-" in texts and "Bretagne" in texts   # on two lines
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_a_long_nation_name_goes_on_two_lines_never_squeezed(lang):
-    """Issue 36, item 13: a table card's name is 12 px at least, one line or two (where the
+    """A table card's name is 12 px at least, one line or two (where the
     catalog's "|" says, else at a space or after a hyphen), never squeezed."""
     from cafe_widget.engine.cards import NATIONS
     from cafe_widget.render.scene import NAME_SIZE, NAME_WIDTH, card_name

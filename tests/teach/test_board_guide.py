@@ -1,4 +1,4 @@
-"""The guided first board game (issue 24 §2): each of the first four actions says what to look
+"""The guided first board game: each of the first four actions says what to look
 for and is checked by the engine's exact best action; a weaker one is refused with the reason
 and changes nothing; then the game goes on."""
 

@@ -1,4 +1,4 @@
-"""The board game's practice (issue 24 §1): "find the best action" puzzles committed as text and
+"""The board game's practice: "find the best action" puzzles committed as text and
 checked by the engine, graded on the course's try-again ladder, and the checks of the board
 notebooks' exercises (points of a placement or a bar action, chairs a tile may take)."""
 
@@ -78,7 +78,7 @@ def test_a_refused_answer_names_its_rule_and_the_best_action_solves_as_an_object
     assert p.grade(...).message == ('Your turn: write your action in place of ... and run the cell again. An action '
                                     'is written like "CFf@f1" (that one only shows how to write it: it is not allowed '
                                     'here). The best action scores 18.')
-    assert p.grade("CFf@f1").rule == "B5"                       # the example: never an allowed action (issue 35)
+    assert p.grade("CFf@f1").rule == "B5"                       # the example: never an allowed action
     assert p.best.text not in p.grade(...).message
 
 
@@ -117,7 +117,7 @@ def test_check_chairs_ladder_and_bad_input():
     third = check_chairs(position, "ITm", "c2")
     assert third.stage == "answer" and third.message.startswith("Not quite: ITm may sit on d1, f1, c2")
     assert check_chairs(position, "ITm", "d1 f1 c2 e2 g2 d3 f3").right
-    assert third.expected == "d1 f1 c2 e2 g2 d3 f3"       # as typed: a graded assignment's answer (issue 25)
+    assert third.expected == "d1 f1 c2 e2 g2 d3 f3"       # as typed: a graded assignment's answer
     assert not check_chairs(position, "XXm", "c2").right
     assert not check_chairs(position, "ITm", ["c2", 7]).right
 

@@ -1,4 +1,4 @@
-"""A graded assignment's rule in the student's kernel (issue 35): once on it stays on, a folder
+"""A graded assignment's rule in the student's kernel: once on it stays on, a folder
 holding ``cafe_assignment.txt`` turns it on at the import, no call hands out an answer (a
 puzzle's ``best`` or ``solution()``, a verdict's fields), the puzzles' example turn is never an
 allowed one, and a kernel nbgrader runs records no progress."""

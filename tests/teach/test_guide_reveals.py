@@ -1,4 +1,4 @@
-"""The guided game after a table turned up (R9, issue 45): the cards up to it cannot be taken
+"""The guided game after a table turned up (R9): the cards up to it cannot be taken
 back, so the step then asks for the best way to finish the turn from there, and is never stuck."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The course as a tutor (issue 23): the try-again ladder of every check (nudge → hint → answer),
+"""The course as a tutor: the try-again ladder of every check (nudge → hint → answer),
 and the progress kept between sessions (``teach.progress``, ``cafe_widget.teach.progress_file``)."""
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def test_predict_nudges_then_hints_then_answers_and_explains_only_then(capsys):
         "the turn, table by table"]
     verdict = predict(12, 23)
     assert verdict.stage == "nudge" and not verdict.right and verdict.message == "Not quite: that is too few."
-    assert predict(13, 23).message == "Hint: read the rule in the cells above once more, then answer again."   # no range (issue 36)
+    assert predict(13, 23).message == "Hint: read the rule in the cells above once more, then answer again."   # no range
     assert predict(True, 23).message == "The answer: 23."              # answer=True asks for it
     assert predict(True, False).message == "Not quite: look again at the rule in the cells above."
     assert predict(..., False, show=True).message == "The answer: no."
@@ -121,7 +121,7 @@ def test_progress_exports_for_the_teacher_and_reset_asks_first(tmp_path, capsys)
     progress(export=str(tmp_path / "handed-in.json"))
     data = json.loads((tmp_path / "handed-in.json").read_text())
     assert data["exercises"]["4.1"] == {"notebook": "04", "state": "solved", "tries": 1}
-    progress(export=tmp_path / "progress.txt")                       # said, not raised (issue 36)
+    progress(export=tmp_path / "progress.txt")                       # said, not raised
     assert "a .csv or a .json file" in capsys.readouterr().out and not (tmp_path / "progress.txt").exists()
     progress(reset=True)
     assert prog.states()["04"]["4.1"]["state"] == "solved"               # asked first: nothing lost
@@ -169,7 +169,7 @@ def test_the_course_lists_each_exercise_heading_of_both_languages():
 def test_the_example_turn_a_puzzle_suggests_only_shows_how_to_write_one():
     """"A turn is written like …": the example is a card of the hand on a seat beside no table of
     its nation, refused (R5): a student who copies it scores nothing, neither the best turn nor
-    an allowed one worth 1 of 2 points in a graded assignment (issue 35; issue 23 gave a legal
+    an allowed one worth 1 of 2 points in a graded assignment (an earlier example was a legal
     turn)."""
     from cafe_widget.teach.card_puzzles import puzzles
 
@@ -208,7 +208,7 @@ def test_an_export_that_cannot_be_written_says_why_and_changes_nothing(tmp_path,
     assert prog.states()["04"]["4.1"]["state"] == "solved"
 
 
-# -- a graded assignment (issue 25): the ladder stops at the hint -------------------------------
+# -- a graded assignment: the ladder stops at the hint -------------------------------
 
 def test_in_an_assignment_no_check_ever_shows_the_answer():
     from cafe_widget.classroom import assignment
@@ -230,7 +230,7 @@ def test_in_an_assignment_no_check_ever_shows_the_answer():
     assert [v.stage for v in verdicts] == ["nudge", "hint", "hint"]
     assert predict(8, 8, exercise="4.1").right                    # right is still right
     assert prog.states()["04"]["4.1"] == {"state": prog.SOLVED, "tries": 4}
-    assignment(False)                                              # the rule stays on (issue 35)
+    assignment(False)                                              # the rule stays on
     assert check_points(CAFE, "RUf@c2", 9).stage == "hint"
 
 
@@ -254,6 +254,6 @@ def test_in_an_assignment_the_verdicts_hold_no_answer_and_the_widgets_show_none(
     task.command("answer")
     assert task.refused
     assert "bar" not in board_puzzles(2)[9].grade().message                # the example is never the best action
-    assignment(False)                                                      # the rule stays on (issue 35)
+    assignment(False)                                                      # the rule stays on
     w.command("best")
     assert w.refused

@@ -1,4 +1,4 @@
-"""Issue 36 (items 3–8): the ladder's words at every try — a refused answer says so at every
+"""The ladder's words at every try — a refused answer says so at every
 try, hints name the rule and where to look (never the count, never the verdict), an unreadable
 answer is named as the answer, an empty answer is not answered yet, and the puzzles' titles
 speak the student's language."""

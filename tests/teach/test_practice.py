@@ -1,4 +1,4 @@
-"""Practice that answers back (issue 11): puzzles graded by the engine, the exercise checks,
+"""Practice that answers back: puzzles graded by the engine, the exercise checks,
 Game.review(), and the committed puzzle set. Every expected number here is the rulebook's
 (E12: 23 = 8 + 5 + 10) or recomputed by the search on the entry's own position."""
 
@@ -175,14 +175,14 @@ def test_the_answer_at_any_time_is_remembered_as_shown():
 def test_check_points_of_a_refused_card_and_of_a_whole_turn():
     f = check_points(CAFE, "RUm@c2", 0)
     assert not f.right and f.rule == "R6" and f.expected == "refused"
-    assert f.message == (                     # no verdict: the seating rules and the counting alike (issue 36)
+    assert f.message == (                     # no verdict: the seating rules and the counting alike
         "Not quite. Check RUm@c2 against the rules of seating (R5–R7), then count again each table seat c2 "
         "touches (b2, d2, c3): how many guests sit there, and are they all of the table's nation (R8)?")
     assert f.answer == ("RUm@c2 may not be placed, so it scores nothing: RUm@c2: the French table "
                         "c3 would have two men and no woman (R6).")
     assert check_points(CAFE, "RUm@c2", "refused").right
     turn = check_points(CAFE, "RUf@c2, ITf@c4, ITm@d3", 23)
-    lines = turn.message.splitlines()          # one line a card (issue 23: 8.1's 600 characters)
+    lines = turn.message.splitlines()          # one line a card (8.1's 600 characters)
     assert turn.right and lines[0] == "Right: RUf@c2, ITf@c4, ITm@d3 scores 23 in all:"
     assert [line.split(" (")[0] for line in lines[1:]] == ["- RUf@c2: 8", "- ITf@c4: 5", "- ITm@d3: 10"]
     assert lines[-1].endswith("c3 full and cleared, R9; the table pile is short: the game ends, R12a.")
@@ -209,7 +209,7 @@ def test_check_seats_right():
     assert check_seats(CAFE, "RUf", "a2 c2").message == (
         "Right: a Russian woman (RUf) may sit on a2 (+6) and c2 (+8), and nowhere else.")
     assert check_seats(CAFE, "CNf", "-").right and check_seats(CAFE, "CNf", []).right
-    assert check_seats(CAFE, "CNf", "").stage == ""        # not answered yet (issue 36)
+    assert check_seats(CAFE, "CNf", "").stage == ""        # not answered yet
 
 
 def test_check_seats_wrong_names_each_wrong_seat_with_its_rule():

@@ -1,5 +1,4 @@
-"""The progress file across kernels and when it cannot be read or written (issue 36, items 1, 2
-and 8): the ladder of a check naming its ``exercise=`` goes on from the file in a new kernel, a
+"""The progress file across kernels and when it cannot be read or written: the ladder of a check naming its ``exercise=`` goes on from the file in a new kernel, a
 student's progress is never lost nor written over, each failure is said once in the student's
 language, and ``progress(export=…)`` says what is wrong instead of raising.
 

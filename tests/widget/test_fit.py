@@ -1,4 +1,4 @@
-"""The café widget fits a 1366 × 768 school laptop (issue 22): every screen's scene is at most
+"""The café widget fits a 1366 × 768 school laptop: every screen's scene is at most
 900 × 560 CSS pixels, no text is smaller than 12 px, and each layer draws only inside its zone
 (the widget clears and redraws a zone alone: anything outside it would be left behind).
 The browser test ``test_widget_browser.py::test_both_widgets_fit_a_school_laptop`` looks at the
@@ -97,7 +97,7 @@ def _info_drawn(w) -> list[str]:
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 @pytest.mark.parametrize("seed", [1, 3, 5, 6])
 def test_the_computers_turns_are_shown_whole_or_the_panel_says_there_is_more(lang, seed):
-    """Issue 36, item 11: with 4 players, after the computers play, the panel shows every
+    """With 4 players, after the computers play, the panel shows every
     computer's action on a line of its own, or its last line says how many lines are left out;
     never a line squeezed (the SVG's estimate: 0.6 of the size a character)."""
     w = CafeWidget(Game.new(players=4, seed=seed), players=["human", "steady", "steady", "steady"], lang=lang)

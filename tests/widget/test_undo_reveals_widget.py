@@ -1,4 +1,4 @@
-"""What was seen stays seen, in the widget (issue 45): after a card that turned up a table (R9),
+"""What was seen stays seen, in the widget: after a card that turned up a table (R9),
 the Undo button and the typed ``undo`` show the refusal in the status line, with its rule, and
 change nothing; the turn can still be ended. Cards placed after it may still be taken back."""
 

@@ -213,7 +213,7 @@ def test_a_computer_that_starts_plays_at_once():
     assert w.status == ("Welcome! Computer 2 (steady) plays first. Computer 2 (steady) played ESm@c2, "
                         "ESf@b3, ITf@d3: 11. Computer 3 (steady) played DEm@c4: 8.")
     assert [e.player for e in w.game.log] == [1, 2]
-    # the panel: both computer turns, each on a line of its own (issue 36)
+    # the panel: both computer turns, each on a line of its own
     assert w.view().info == ("*Computer 2: ESm@c2, ESf@b3, ITf@d3 = +11", "*Computer 3: DEm@c4 = +8")
     assert w.view().marks == ()   # DEm@c4 filled the centre table: cleared with every card (R9)
 
@@ -349,7 +349,7 @@ def test_two_thousand_random_clicks(sent):
     assert cards == Counter(full_guest_deck() + full_table_deck())
 
 
-# -- computer players and the hint (issue 5) -------------------------------------------------
+# -- computer players and the hint -------------------------------------------------
 
 def test_hint_lights_the_best_turn_without_playing_it():
     """Hint: the best turn of the hand, seats numbered in order with each card's points, and

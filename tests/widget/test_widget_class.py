@@ -1,4 +1,4 @@
-"""The widget in class (issue 13): readable, forgiving, playable without a mouse. Driven through
+"""The widget in class: readable, forgiving, playable without a mouse. Driven through
 ``locate``/``click`` and the command box, as a student would."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The practice layer in the widget (issue 11), driven through ``locate`` and ``click`` as a
+"""The practice layer in the widget, driven through ``locate`` and ``click`` as a
 student's clicks would drive it: puzzle mode, the seat task, the scoresheet and the history
 (◀ ▶, Try from here, Show best), the review, the last turn marked, and ask_points."""
 
@@ -360,7 +360,7 @@ def test_declare_end_never_acts_for_a_computer():
 
 
 def test_a_seat_task_is_answered_from_the_keyboard():
-    """Issue 36, item 12: a seat typed in the command box marks it (again: unmarks it), as a
+    """A seat typed in the command box marks it (again: unmarks it), as a
     click would; ``check`` and ``clear`` are the buttons; a placement of the guest asked about
     marks its seat; anything else is refused and changes nothing."""
     w = ask_seats(CAFE, "ITm")

@@ -212,7 +212,7 @@ def _sandbox(seed: int) -> CafeWidget:
 
 
 def _table(game, players, seed: int):
-    """A table (issue 26): a seat for each person and a screen; each step is taken by one of
+    """A table: a seat for each person and a screen; each step is taken by one of
     them, drawn by the step's own random (``Fuzzer.one_step``)."""
     table = Table(game, players=players, lang=_lang(seed))
     for i in table.humans:
