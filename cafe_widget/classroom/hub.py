@@ -350,7 +350,7 @@ def main(argv=None, lang: str | None = None) -> int:
         return 1
     out.mkdir(parents=True, exist_ok=True, mode=0o700)
     out.chmod(0o700)                            # the hub's database and secret will be here
-    from ..service.rooms import write_atomically
+    from ..engine.files import write_atomically
 
     for path, text in files.items():
         compile(text, str(path), "exec")        # never a file the hub cannot read

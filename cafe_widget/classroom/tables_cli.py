@@ -110,7 +110,7 @@ def main(command: str, argv: list[str]) -> int:
         elif command == "save-table":
             text = json.dumps(remote._call("GET", f"api/tables/{args.name}/save", quiet=True), indent=1)
             if args.out:
-                from ..service.rooms import write_atomically
+                from ..engine.files import write_atomically
                 from pathlib import Path
 
                 write_atomically(Path(args.out), text)

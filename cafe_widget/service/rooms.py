@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine import BoardGame, Game, IllegalMove, NotationError
+from ..engine.files import write_atomically
 from ..i18n import N_, say
 from ..players import BOARD_PLAYERS, PLAYERS, make_board_player, make_player
 from ..players.board import DEFAULT as BOARD_DEFAULT
@@ -244,27 +245,6 @@ def _computer(kind: str, seat_kind: str, seat: int):
         return make_player(_resolved(kind, seat_kind))
     return make_board_player(_resolved(kind, seat_kind), seed=seat)
 
-
-def write_atomically(path: Path, text: str, mode: int = 0o600) -> None:
-    """``text`` in ``path``, all or nothing: a new file beside it, flushed, renamed over it;
-    readable by its owner only unless ``mode`` says otherwise."""
-    # A name of its own beside it, opened as given (relative stays relative: the service works
-    # inside its tables' folder, under a folder it may not enter, service/__main__.py).
-    tmp = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        os.chmod(tmp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 class Tables:

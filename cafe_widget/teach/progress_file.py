@@ -29,9 +29,9 @@ import io
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 
+from ..engine.files import write_atomically
 from ..i18n import NN_, N_, current, translate
 
 FORMAT = "cafe_widget progress"
@@ -175,21 +175,10 @@ def load() -> dict:
 
 
 def save(data: dict) -> None:
-    """Write the record atomically: a temporary file beside it, renamed over it."""
+    """Write the record atomically: a new file beside it, renamed over it."""
     where = path()
     where.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".progress-", suffix=".json", dir=where.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1, sort_keys=True)
-            f.write("\n")
-        os.replace(tmp, where)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomically(where, json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 
 def by_a_grader() -> bool:
