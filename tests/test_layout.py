@@ -141,3 +141,16 @@ def test_the_names_notebooks_import_are_where_they_were(module, names):
         assert getattr(found, name) is not None, f"{module}.{name}"
     if module == "cafe_widget.teach":
         assert callable(found.progress), "teach.progress is the helper, not a module of that name"
+
+
+def test_a_refusal_and_an_atomic_write_are_each_defined_once():
+    """Names said once: one ``Refused`` (the engine's, which the widgets and the game service
+    raise), one ``write_atomically`` (tables, progress, configuration files)."""
+    import ast
+
+    defined: dict[str, list[str]] = {"Refused": [], "write_atomically": []}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.ClassDef, ast.FunctionDef)) and node.name in defined:
+                defined[node.name].append(str(path.relative_to(PACKAGE)))
+    assert defined == {"Refused": ["engine/errors.py"], "write_atomically": ["engine/files.py"]}

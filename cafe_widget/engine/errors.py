@@ -204,3 +204,14 @@ class Refusal(NamedTuple):
 def refuse(rule: str, code: str, cafe=None, **facts) -> Refusal:
     """A refusal by ``rule`` for the reason ``code`` (see ``messages``)."""
     return Refusal(rule, code, cafe, facts)
+
+
+class Refused(Exception):
+    """A request refused by no rule of the game: a word a widget does not know, a request the
+    class's game service turns down. Its ``sentence`` is already in the person's language, and,
+    like :class:`IllegalMove`, nothing changed. ``status``: the HTTP status a service answers with;
+    ``rule``: the rule id when the engine refused a move behind it."""
+
+    def __init__(self, sentence: str, status: int = 409, rule: str | None = None):
+        super().__init__(sentence)
+        self.sentence, self.status, self.rule = sentence, status, rule

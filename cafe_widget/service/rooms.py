@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine import BoardGame, Game, IllegalMove, NotationError
+from ..engine.errors import Refused
 from ..engine.files import write_atomically
 from ..i18n import N_, say
 from ..players import BOARD_PLAYERS, PLAYERS, make_board_player, make_player
@@ -78,15 +79,6 @@ WORDS = {
     "player": N_("Player {n}"),
     "computer": N_("Computer {n}"),
 }
-
-
-class Refused(Exception):
-    """A request the service refuses: nothing changed. ``status``: the HTTP status to answer
-    with; ``rule``: the rule id when the engine refused a move."""
-
-    def __init__(self, sentence: str, status: int = 409, rule: str | None = None):
-        super().__init__(sentence)
-        self.sentence, self.status, self.rule = sentence, status, rule
 
 
 def refused(key: str, lang: str | None, status: int = 409, **facts) -> Refused:

@@ -15,19 +15,10 @@ import json
 
 from ..engine import BoardGame, Game, IllegalMove, NotationError
 from ..i18n import N_, current, listen, say
-from ..engine.errors import json_problem, kind_of, need_text, shorten
+from ..engine.errors import Refused, json_problem, kind_of, need_text, shorten  # noqa: F401 - Refused: the widgets import it from here
 
 #: A widget save: the format, and the game it is of (``"card"`` or ``"board"``).
 WIDGET_SAVE = "cafe-widget screen"
-
-
-class Refused(Exception):
-    """A widget's own refusal (an unknown word, a word not available now): its sentence, in the
-    widget's language, goes to the status line; like IllegalMove, it changes nothing."""
-
-    def __init__(self, sentence: str):
-        self.sentence = sentence
-        super().__init__(sentence)
 
 
 class _Kept:
