@@ -35,6 +35,7 @@ import weakref
 from ..engine import BoardGame, Game
 from ..engine.views import ViewError
 from ..i18n import N_, current, translate
+from ..service import protocol
 from ..widget.safety import Refused
 from .table import _at_the_game
 
@@ -111,8 +112,7 @@ class Connection:
 
 # -- the stand-in game of a seat ---------------------------------------------------------------------
 
-VERBS = {Game: ("place", "undo", "end_turn", "play", "draw", "lay_face_down", "declare_end", "act"),
-         BoardGame: ("place", "undo", "end_turn", "play", "bar", "swap", "act")}
+VERBS = {Game: protocol.VERBS["card"], BoardGame: protocol.VERBS["board"]}
 
 
 def _remote_verb(base, verb: str):
@@ -212,7 +212,7 @@ class SeatLink:
         state the widget's game takes at once). ServiceError (refused, no answer): nothing changed."""
         if self.seat is None:
             raise ServiceError(_say("no_load", self.conn.lang))
-        data = self.conn.request("POST", f"api/tables/{self.name}/moves",
+        data = self.conn.request("POST", protocol.action(self.name, "moves"),
                                  {"seat": self.seat, "verb": verb, "args": list(args), "seq": self.seq})
         with self._lock:
             game = self._stand_in(data)
@@ -221,15 +221,15 @@ class SeatLink:
 
     def go_on(self) -> None:
         """R12c: this seat's player does not declare; the computers play on."""
-        data = self.conn.request("POST", f"api/tables/{self.name}/moves",
-                                 {"seat": self.seat, "verb": "go_on", "args": [], "seq": self.seq})
+        data = self.conn.request("POST", protocol.action(self.name, "moves"),
+                                 {"seat": self.seat, "verb": protocol.GO_ON, "args": [], "seq": self.seq})
         with self._lock:
             self.game = self._stand_in(data)
 
     def refresh(self) -> None:
         """Ask the service for this seat's view now (after a reconnection, or from code)."""
         seat = "" if self.seat is None else f"?seat={self.seat}"
-        self._arrived(self.conn.request("GET", f"api/tables/{self.name}{seat}"), shown=True)
+        self._arrived(self.conn.request("GET", f"{protocol.table(self.name)}{seat}"), shown=True)
 
     def _stand_in(self, data: dict):
         try:
@@ -311,7 +311,7 @@ class SeatLink:
         from tornado.websocket import websocket_connect
 
         seat = "" if self.seat is None else f"seat={self.seat}&"
-        url = self.conn.ws_url(f"api/tables/{self.name}/updates?{seat}lang={current(self.conn.lang)}")
+        url = self.conn.ws_url(f"{protocol.updates(self.name)}?{seat}lang={current(self.conn.lang)}")
         wait = 0.2
         while not self._stop.is_set():
             try:
@@ -395,10 +395,10 @@ _SHOWN: dict = {}
 def _open(name: str, seat, lang, url, token, join: bool):
     conn = Connection(url, token, lang)
     if join:
-        data = conn.request("POST", f"api/tables/{urllib.parse.quote(str(name))}/join",
+        data = conn.request("POST", protocol.action(name, "join"),
                             {} if seat is None else {"seat": seat})
     else:
-        data = conn.request("GET", f"api/tables/{urllib.parse.quote(str(name))}")
+        data = conn.request("GET", protocol.table(name))
     link = SeatLink(conn, str(name), data["seat"], data)
     cls = _widget_class(link.kind)
     w = cls.at_service(link, lang)
@@ -457,7 +457,7 @@ def open_table(name: str, game: str = "card", seats=("human", "computer"), *, se
     ``"greedy"``, ``"steady"``, ``"strong"``); ``"user:NAME"`` seats a student whose name is one of
     these words. Returns the table's facts, or None (and says why)."""
     seats = ["free" if s == "human" else s for s in seats]
-    answer = _call("POST", "api/tables", {"name": name, "game": game, "seats": list(seats), "seed": seed},
+    answer = _call("POST", protocol.TABLES, {"name": name, "game": game, "seats": list(seats), "seed": seed},
                    lang=lang, url=url, token=token)
     return None if answer is None else answer["table"]
 
@@ -470,7 +470,7 @@ def tables(*, lang=None, url=None, token=None, quiet=False):
 
     try:
         conn = Connection(url, token, lang)
-        found = conn.request("GET", "api/tables")["tables"]
+        found = conn.request("GET", protocol.TABLES)["tables"]
         for table in found:
             table["to_move"] = _to_move(conn, table)
     except ServiceError as err:
@@ -486,7 +486,7 @@ def _to_move(conn: Connection, table: dict) -> int | None:
     if table.get("over"):
         return None
     try:
-        data = conn.request("GET", f"api/tables/{urllib.parse.quote(table['name'])}")
+        data = conn.request("GET", protocol.table(table["name"]))
         kind = Game if table["game"] == "card" else BoardGame
         game = kind.from_view(data["view"], seed=int(table["seq"]))
     except (ServiceError, ViewError, KeyError, TypeError, ValueError):
@@ -496,26 +496,26 @@ def _to_move(conn: Connection, table: dict) -> int | None:
 
 def save_table(name: str, *, lang=None, url=None, token=None) -> str | None:
     """The whole table as JSON text (every hand: for the teacher only)."""
-    answer = _call("GET", f"api/tables/{name}/save", lang=lang, url=url, token=token)
+    answer = _call("GET", protocol.action(name, "save"), lang=lang, url=url, token=token)
     return None if answer is None else json.dumps(answer, indent=1)
 
 
 def pause_table(name: str, paused: bool = True, *, lang=None, url=None, token=None):
     """A teacher pauses the table (no move is taken) or lets it go on (``paused=False``)."""
-    answer = _call("POST", f"api/tables/{name}/{'pause' if paused else 'resume'}", {}, lang=lang, url=url, token=token)
+    answer = _call("POST", protocol.action(name, "pause" if paused else "resume"), {}, lang=lang, url=url, token=token)
     return None if answer is None else answer["table"]
 
 
 def close_table(name: str, *, lang=None, url=None, token=None) -> str | None:
     """A teacher closes the table: it leaves the class (the service keeps its file). Returns its save."""
-    answer = _call("POST", f"api/tables/{name}/close", {}, lang=lang, url=url, token=token)
+    answer = _call("POST", protocol.action(name, "close"), {}, lang=lang, url=url, token=token)
     return None if answer is None else json.dumps(answer["save"], indent=1)
 
 
 def give_seat(name: str, seat: int, user: str, *, lang=None, url=None, token=None):
     """A teacher gives ``seat`` (from 0) of ``name`` to ``user`` (``"free"``: to anyone;
     ``"user:free"``: to the student called free)."""
-    answer = _call("POST", f"api/tables/{name}/seats", {"seat": seat, "user": user}, lang=lang, url=url, token=token)
+    answer = _call("POST", protocol.action(name, "seats"), {"seat": seat, "user": user}, lang=lang, url=url, token=token)
     return None if answer is None else answer["table"]
 
 

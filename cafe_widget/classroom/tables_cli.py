@@ -11,6 +11,7 @@ import json
 import sys
 
 from ..i18n import NP_, translate
+from ..service import protocol
 
 # Translators: the teacher's list of the class's tables (classroom.tables()): its columns and values.
 WORDS = {
@@ -105,10 +106,10 @@ def main(command: str, argv: list[str]) -> int:
             print(remote.tables(quiet=True))
             return 0
         if command == "open-table":
-            remote._call("POST", "api/tables", {"name": args.name, "game": args.game, "seats": args.seats,
+            remote._call("POST", protocol.TABLES, {"name": args.name, "game": args.game, "seats": args.seats,
                                                 "seed": args.seed}, quiet=True)
         elif command == "save-table":
-            text = json.dumps(remote._call("GET", f"api/tables/{args.name}/save", quiet=True), indent=1)
+            text = json.dumps(remote._call("GET", protocol.action(args.name, "save"), quiet=True), indent=1)
             if args.out:
                 from ..engine.files import write_atomically
                 from pathlib import Path
@@ -118,11 +119,11 @@ def main(command: str, argv: list[str]) -> int:
                 print(text)
             return 0
         elif command == "close-table":
-            remote._call("POST", f"api/tables/{args.name}/close", {}, quiet=True)
+            remote._call("POST", protocol.action(args.name, "close"), {}, quiet=True)
         elif command == "pause-table":
-            remote._call("POST", f"api/tables/{args.name}/{'resume' if args.resume else 'pause'}", {}, quiet=True)
+            remote._call("POST", protocol.action(args.name, "resume" if args.resume else "pause"), {}, quiet=True)
         elif command == "give-seat":
-            remote._call("POST", f"api/tables/{args.name}/seats", {"seat": args.seat - 1, "user": args.user},
+            remote._call("POST", protocol.action(args.name, "seats"), {"seat": args.seat - 1, "user": args.user},
                          quiet=True)
     except remote.ServiceError as err:
         print(err.sentence, file=sys.stderr)

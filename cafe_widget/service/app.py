@@ -44,6 +44,7 @@ from tornado import web, websocket
 
 from ..i18n import N_, say
 from .bodies import MAX_BODY, read_body
+from .protocol import ROUTES
 from .rooms import Person, Refused, Tables, refused
 
 log = logging.getLogger("cafe_widget.service")
@@ -411,14 +412,13 @@ def not_started(why: Callable[[str | None], str], prefix: str = "/") -> web.Appl
 
 def make_app(service: Service, prefix: str = "/") -> web.Application:
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-    name = r"([A-Za-z0-9][A-Za-z0-9_-]{0,31})"
     args = {"service": service}
     return web.Application([
         (prefix + "?", Status),
-        (prefix + r"api/tables", TablesHandler, args),
-        (prefix + rf"api/tables/{name}", TableHandler, args),
-        (prefix + rf"api/tables/{name}/updates", Updates, args),
-        (prefix + rf"api/tables/{name}/(join|moves|pause|resume|seats|close|save)", ActionHandler, args),
+        (prefix + ROUTES["tables"], TablesHandler, args),
+        (prefix + ROUTES["table"], TableHandler, args),
+        (prefix + ROUTES["updates"], Updates, args),
+        (prefix + ROUTES["action"], ActionHandler, args),
     ], websocket_ping_interval=20, websocket_max_message_size=4096)
 
 

@@ -31,6 +31,7 @@ from ..i18n import N_, say
 from ..players import BOARD_PLAYERS, PLAYERS, make_board_player, make_player
 from ..players.board import DEFAULT as BOARD_DEFAULT
 from ..players.card import DEFAULT as CARD_DEFAULT
+from .protocol import GO_ON, TABLE_NAME, VERBS
 
 TABLE_FORMAT = "cafe_widget class table"
 TABLE_VERSION = 2      # 2: seats as records ({"user": …}, {"computer": …}, {"free": true}); 1: bare words
@@ -41,13 +42,8 @@ SEED_BITS = 128        # a table's secret deal
 MAX_ARG = 200          # one word of a move, in characters
 WAIT = 60.0            # seconds the computers wait for a person who may declare the end (R12c)
 GAMES = {"card": Game, "board": BoardGame}
-NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
+NAME = re.compile(rf"^{TABLE_NAME}$")
 OPEN, PAUSED = "open", "paused"
-#: The game's verbs a seat may send, for each game (the engine's own methods, one action each):
-#: the seat's kernel calls the same method on its stand-in game first.
-VERBS = {"card": ("place", "undo", "end_turn", "play", "draw", "lay_face_down", "declare_end", "act"),
-         "board": ("place", "undo", "end_turn", "play", "bar", "swap", "act")}
-GO_ON = "go_on"      # R12c: the player who emptied their hand lets the computers play on
 
 WORDS = {
     "no_table": N_("There is no table {table} open in this class."),

@@ -386,7 +386,7 @@ def test_a_hub_seat_fits_a_school_laptop(lab, tmp_path):
     import sys
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "classroom"))
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "service"))
     from service_helpers import RunningService
 
     from cafe_widget.classroom import remote

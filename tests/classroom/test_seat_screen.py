@@ -7,7 +7,9 @@ a teacher can read."""
 
 from __future__ import annotations
 
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -19,7 +21,8 @@ from cafe_widget.i18n import translate
 from cafe_widget.render.board_words import board_say
 from cafe_widget.render.words import say
 
-from service_helpers import RunningService, play_a_turn
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "service"))
+from service_helpers import RunningService, play_a_turn  # noqa: E402
 
 PAUSED = "Your teacher has paused the table."
 PAUSED_MOVE = "Your teacher has paused table {table}: nothing changed. Wait until it goes on."

@@ -26,7 +26,7 @@ from hub_harness import Hub  # noqa: E402
 
 import sys  # noqa: E402
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "classroom"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "service"))
 from service_helpers import hidden_cards_in, play_a_turn  # noqa: E402
 
 STUDENTS = ["alice", "bob", "carol"]

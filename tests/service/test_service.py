@@ -232,3 +232,31 @@ def test_the_check_of_hidden_cards_can_fail():
     assert hidden_cards_in(json.dumps(leaky), 0)     # a message with every hand is caught
     told = {"table": {"last": {"seat": 0, "move": "lay_face_down RUf"}}, "view": game.view(1)}
     assert hidden_cards_in(json.dumps(told), 1)      # …and one that names a card laid face down
+
+
+def test_the_protocol_is_written_once_and_both_sides_use_it():
+    """The service's verbs and routes live in service/protocol.py alone: the service routes by
+    them, a seat asks by them (the seat's stand-in game offers the same verbs)."""
+    import ast
+    from pathlib import Path
+
+    from cafe_widget.service import app, protocol, rooms
+
+    assert remote.VERBS == {Game: protocol.VERBS["card"], BoardGame: protocol.VERBS["board"]}
+    assert rooms.VERBS is protocol.VERBS and rooms.GO_ON == protocol.GO_ON
+    routes = [rule.matcher.regex.pattern for rule in app.make_app(object(), "/services/cafe/").default_router.rules[0]
+              .target.rules]
+    assert [r for r in routes if "api/" in r] == [f"/services/cafe/{p}$" for p in protocol.ROUTES.values()]
+    assert protocol.action("3B", "moves") == "api/tables/3B/moves" and protocol.updates("3B") == "api/tables/3B/updates"
+    package = Path(remote.__file__).resolve().parents[1]
+    said_twice = []
+    for path in package.rglob("*.py"):
+        if path.name == "protocol.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("api/tables"):
+                said_twice.append(f"{path.relative_to(package)}:{node.lineno}")
+            if isinstance(node, ast.Tuple) and {"lay_face_down", "declare_end"} <= {
+                    e.value for e in node.elts if isinstance(e, ast.Constant)}:
+                said_twice.append(f"{path.relative_to(package)}:{node.lineno}")
+    assert said_twice == []
