@@ -193,16 +193,16 @@ class SeatLink:
 
     # -- what the widget at a table calls --------------------------------------------------------
 
-    def _changed(self, source) -> None:
+    def changed(self, source) -> None:
         """After an event in the widget: its moves were sent as they were made (``send``)."""
 
-    def _holds(self, w) -> bool:
+    def holds(self, w) -> bool:
         return _at_the_game(w)
 
-    def _rejoin(self, w) -> None:
+    def rejoin(self, w) -> None:
         self._show(w, self.game)
 
-    def _computers_due(self) -> None:
+    def computers_due(self) -> None:
         """The computers play in the service."""
 
     # -- moves ------------------------------------------------------------------------------------
@@ -269,7 +269,7 @@ class SeatLink:
         waited for the next message to the kernel, a second or more, while the notebook was
         idle). The widget's lock keeps a student's own event and a drawing apart."""
         with w._event_lock:
-            if game is not self.game or not self._holds(w):
+            if game is not self.game or not self.holds(w):
                 return      # an older one (a newer came meanwhile), or the seat looks elsewhere
             w._remote_arrived(game, self.meta)
 

@@ -92,7 +92,7 @@ def remote_widget_class(base):
             return None
 
         def _at_live_game(self) -> bool:
-            return self._link is not None and self._link._holds(self) and self._current().name == "play"
+            return self._link is not None and self._link.holds(self) and self._current().name == "play"
 
         def _not_yours(self) -> str | None:
             why = self._table_stopped() if self._at_live_game() else None
@@ -136,7 +136,7 @@ def remote_widget_class(base):
 
         def redraw(self) -> None:
             link = self._link
-            if link is not None and getattr(self, "_game", None) is not None and link._holds(self) \
+            if link is not None and getattr(self, "_game", None) is not None and link.holds(self) \
                     and hasattr(self, "_waiting"):
                 self._waiting = link.meta.get("waiting")     # R12c: the service waits for this answer
             super().redraw()

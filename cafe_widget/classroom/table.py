@@ -146,7 +146,7 @@ class Table:
 
     # -- what the widgets tell the table ---------------------------------------------------------
 
-    def _changed(self, source) -> None:
+    def changed(self, source) -> None:
         """``source`` handled an event (or a computer's turn). When the game changed, every other
         widget takes the game and what ``source`` says of it, and redraws; an event that changed
         no game (a card chosen, a hint, a look back, a refusal) stays in its own seat: what it
@@ -169,18 +169,18 @@ class Table:
         for w in self._live():
             if w is not source and _at_the_game(w):
                 w._adopt(source, draw=w is not self._host)
-        self._computers_due()
+        self.computers_due()
 
-    def _holds(self, w) -> bool:
+    def holds(self, w) -> bool:
         """Whether ``w`` shows the table's game (not a sandbox, a puzzle, a game tried)."""
         return _at_the_game(w)
 
-    def _rejoin(self, w) -> None:
+    def rejoin(self, w) -> None:
         """``w`` comes back to the live game (from a game tried from a past position): the
         table's game as it is now, not as it was when ``w`` left."""
         w._adopt(self._host, draw=False)
 
-    def _computers_due(self) -> None:
+    def computers_due(self) -> None:
         """A computer to move and no widget showing its turns (the one pacing them left for
         another screen, say): they play at once, from the table's own widget."""
         game = self.game

@@ -41,7 +41,7 @@ class BoardHistory(LookingBack):
                 setattr(self, key, value)
             self._stash = None
             if self._the_table is not None:   # at a table: the game as it is now, not as it was left
-                self._the_table._rejoin(self)
+                self._the_table.rejoin(self)
         self._clear_choice()
         super()._button_live()
 

@@ -88,7 +88,7 @@ class Play(Mode):
                                                               and not new):
             game = w._game
             if not game.is_over and game.to_move in w._bots and w._where() != SCREEN:
-                w._the_table._computers_due()   # a computer to move and nobody showing its turn: it plays now
+                w._the_table.computers_due()   # a computer to move and nobody showing its turn: it plays now
                 return
             raise Refused(why)   # at a table, another player's turn (the screen may start a new game)
         if w._answered_first("new" if new else None):

@@ -43,7 +43,7 @@ class HistoryScreen(LookingBack):
                 setattr(self, key, value)
             self._stash = None
             if self._the_table is not None:   # at a table: the game as it is now, not as it was left
-                self._the_table._rejoin(self)
+                self._the_table.rejoin(self)
         self._viewing, self._view_best = None, False
         self._badges, self._hint = (), ()
         if self._waiting is not None:   # still the person's R12c choice to make

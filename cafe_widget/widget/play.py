@@ -89,7 +89,7 @@ class Play(Mode):
                 w._fast_forward()
                 return
             if not game.is_over and game.to_move in w._bots and w._waiting is None and w._where() != SCREEN:
-                w._the_table._computers_due()
+                w._the_table.computers_due()
                 return
             raise Refused(why)
         if not game.is_over and game.to_move in w._bots and w._waiting is None:

@@ -20,7 +20,9 @@ from ..i18n import N_, translate
 from ..render import to_svg
 from ..teach.ladder import graded_refusal
 from .draw import SCALE, aria_status, draw_layer, draw_patches, make_canvas, one_message
+from .link import TableLink
 from .safety import Guarded, Refused, error_sentence
+
 
 
 #: The seat of the table's screen (the projector's view: no hand, no moves).
@@ -58,7 +60,7 @@ class Shell(Guarded, widgets.VBox):
         self._init_language(lang)
         #: At a table (:class:`cafe_widget.Table`): the table, and this widget's seat there —
         #: a player's index, or ``SCREEN`` for the projector's view. None: a widget of its own.
-        self._the_table = None
+        self._the_table: TableLink | None = None
         self._at_table = None
         self.size = (width, height)
         self._canvas = make_canvas(width, height)
@@ -181,11 +183,11 @@ class Shell(Guarded, widgets.VBox):
         were all played at once)."""
         if token != self._pace_token or self._round is None:
             return
-        if self._the_table is not None and not self._the_table._holds(self):
+        if self._the_table is not None and not self._the_table.holds(self):
             # at a table, this seat left the game meanwhile (a game tried from a past position):
             # the table plays the computers' turns still due
             self._round, self._pace_token = None, self._pace_token + 1
-            self._the_table._computers_due()
+            self._the_table.computers_due()
             return
         try:
             self._pace_one()
@@ -200,7 +202,7 @@ class Shell(Guarded, widgets.VBox):
         once (measured once, with a benchmark since retired: deferring the others, even by no
         time at all, delays the other laptops and does not speed up the one that clicked)."""
         if self._the_table is not None:
-            self._the_table._changed(self)
+            self._the_table.changed(self)
 
     # -- at a table ------------------------------------------------------------------------------
 

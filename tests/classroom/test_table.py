@@ -378,3 +378,26 @@ def test_the_computers_still_play_when_the_seat_that_showed_them_leaves():
     assert [e.player for e in table.game.log[-3:]] == [0, 1, 2]
     last.command(_move(table.game))
     assert not last.refused, last.status
+
+
+def test_both_links_are_the_table_link_the_widget_declares_and_it_calls_nothing_else():
+    """The table link is declared (``widget/link.py``): a Table in one kernel and a seat at the
+    service are both a TableLink, and the widgets call only its four methods on their table."""
+    import ast
+    from pathlib import Path
+
+    import cafe_widget.widget
+    from cafe_widget.classroom.remote import SeatLink
+    from cafe_widget.classroom.table import Table as TableInOneKernel
+    from cafe_widget.widget.link import TableLink
+
+    assert issubclass(TableInOneKernel, TableLink) and issubclass(SeatLink, TableLink)
+    declared = {name for name in vars(TableLink) if not name.startswith("_")}
+    assert declared == {"changed", "holds", "rejoin", "computers_due"}
+    called = set()
+    for path in Path(cafe_widget.widget.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) \
+                    and node.value.attr == "_the_table":
+                called.add(node.attr)
+    assert called == declared
