@@ -38,7 +38,7 @@ from .board_sandbox import SANDBOX, BoardSandboxMode, BoardSandboxScreen
 from .modes import Mode, modes
 
 
-class Play(Mode):
+class BoardPlayMode(Mode):
     """The live board game (``w.mode == "play"``): every hand open (B3), the bar, the buttons."""
 
     name = "play"
@@ -125,7 +125,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
     """
 
     #: The screens, each a mode (``w.mode`` names the one shown).
-    MODES = modes(Play(), HISTORY, BoardPuzzleMode(), BoardSandboxMode())
+    MODES = modes(BoardPlayMode(), HISTORY, BoardPuzzleMode(), BoardSandboxMode())
 
     def __init__(self, game: BoardGame | None = None, players=None, lang: str | None = None, *,
                  seed: int | None = None, pace: float = 0.9):

@@ -21,7 +21,7 @@ from .safety import Refused
 from .shell import SCREEN, table_say
 
 
-class Play(Mode):
+class PlayMode(Mode):
     """The live game (``w.mode == "play"``): the hand of the person to move (behind the
     hand-over screen between two people), the buttons of a turn, the scoresheet."""
 
@@ -102,7 +102,7 @@ class Play(Mode):
             w._revealed = True
             w._set_status("", "")
             return
-        w._board_click(region)
+        w._cafe_click(region)
 
     def hand(self, w) -> tuple:
         return w._game.hand(w._shown_player())
@@ -114,7 +114,7 @@ class Play(Mode):
 class PlayScreen:
     """The live game's screen (``w.mode == "play"``), mixed into CafeWidget."""
 
-    def _board_click(self, region) -> None:
+    def _cafe_click(self, region) -> None:
         """A card (of the hand or the palette), a seat, a table or a button."""
         if region.kind in ("card", "palette"):
             self._select(region.index)

@@ -59,7 +59,7 @@ class PuzzleMode(Mode):
                     buttons=buttons, status=w._status, status_kind=w._kind)
 
     def click(self, w, region) -> None:
-        w._board_click(region)
+        w._cafe_click(region)
 
     def hand(self, w) -> tuple:
         hand = list(w._puzzle.hand)

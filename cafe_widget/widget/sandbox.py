@@ -37,7 +37,7 @@ class Sandbox(Mode):
                     hint=w._hint, buttons=buttons, status=w._status, status_kind=w._kind)
 
     def click(self, w, region) -> None:
-        w._board_click(region)
+        w._cafe_click(region)
 
     def hand(self, w) -> tuple:
         return GUEST_KINDS

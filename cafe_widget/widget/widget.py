@@ -38,7 +38,7 @@ from .card_saves import GAME, HUMAN, PUZZLE, SANDBOX, SEATS_TASK, game_save, loa
 from .computers import ComputerTurns
 from .history import HISTORY, HistoryScreen
 from .modes import modes
-from .play import Play, PlayScreen
+from .play import PlayMode, PlayScreen
 from .puzzle import PuzzleButtons, PuzzleMode
 from .sandbox import Sandbox
 from .seats import SeatButtons, Seats
@@ -63,7 +63,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
     """
 
     #: The screens, each a mode in a module of its own (``w.mode`` names the one shown).
-    MODES = modes(Play(), HISTORY, Sandbox(), PuzzleMode(), Seats())
+    MODES = modes(PlayMode(), HISTORY, Sandbox(), PuzzleMode(), Seats())
 
     def __init__(self, game: Game | None = None, players=None, lang: str | None = None,
                  teaching: bool = False, *, cafe: Cafe | None = None, variant: bool = False,
