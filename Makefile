@@ -9,7 +9,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 FIRST  := notebooks/01_the_cafe.ipynb
 
-.PHONY: lab test check bench install clean notebooks lite site site-serve fuzz translations hub hub-clean help wheel
+.PHONY: lab test check bench install clean notebooks lite site site-serve fuzz translations hub hub-clean help wheel binder-lock
 
 $(VENV)/.installed-test: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -106,6 +106,12 @@ wheel:
 	$(PYTHON) -m pip wheel . --no-deps --quiet -w dist
 	@ls dist/cafe_widget-*.whl
 
+# Binder's environment, locked (binder/requirements.txt): every package at one exact version, from the
+# ranges of binder/requirements.in, resolved with uv for binder/runtime.txt's Python; it keeps the
+# versions already locked where they still fit (make binder-lock UPGRADE=1 takes the newest of all).
+binder-lock: $(VENV)/.installed-test
+	$(PY) tools/binder_lock.py $(if $(UPGRADE),--upgrade)
+
 # What each target does, in one line each.
 help:
 	@echo "make lab         JupyterLab on the first notebook (creates .venv)"
@@ -118,6 +124,7 @@ help:
 	@echo "make site        the course as a website in _build/site/ (make site-serve shows it)"
 	@echo "make hub         a class's JupyterHub on this machine, to try (as root; make hub-clean undoes it)"
 	@echo "make wheel       the package as one file, dist/cafe_widget-VERSION-py3-none-any.whl, for a server"
+	@echo "make binder-lock  lock Binder's environment: binder/requirements.txt from binder/requirements.in"
 	@echo "make bench       the benchmarks' figures"
 	@echo "make clean       remove .venv and what the builds made"
 

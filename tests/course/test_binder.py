@@ -3,10 +3,16 @@
 mybinder.org builds the repository with repo2docker: a ``binder/`` folder makes it ignore
 ``pyproject.toml``, put Python from ``binder/runtime.txt`` in its base environment (which
 already holds JupyterLab 4 and Notebook 7), ``pip install -r binder/requirements.txt`` from the
-repository root (the line ``.`` installs this package), then run ``binder/postBuild``. These
-tests do the same by hand, in a fresh virtual environment built from a copy of the files a
-commit would hold (Binder sees nothing else), and check in it that:
+repository root (the line ``.`` installs this package), then run ``binder/postBuild``.
+binder/requirements.txt is a lock: every package at one exact version, written by
+``make binder-lock`` (tools/binder_lock.py) from the ranges of binder/requirements.in, resolved
+together with the base image's ``jupyterlab==4.*`` and ``notebook==7.*`` (which it leaves out).
+These tests check that it is a lock and still satisfies those ranges (no network), then do what
+Binder does by hand, in a fresh virtual environment built from a copy of the files a commit would
+hold (Binder sees nothing else), and check in it that:
 
+- the environment holds exactly the locked versions (the launch a class makes is the one tested),
+  and pip finds no broken requirement among them and the base image's packages;
 - ``jupyter labextension list`` shows ipycanvas and the widget manager enabled, and
   ``jupyter server extension list`` Voilà's;
 - every notebook passes nbval, run with that environment's Python;
@@ -14,7 +20,8 @@ commit would hold (Binder sees nothing else), and check in it that:
   with the mouse, and the kernel (that environment's) has it; postBuild's setting is in force:
   no news prompt;
 - ``repo2docker --no-build --debug`` (no Docker daemon needed) prints a Dockerfile with
-  Python 3.11, the requirements install and postBuild, and nothing from ``pyproject.toml``.
+  Python 3.11, the requirements install and postBuild, and nothing from ``pyproject.toml``; and
+  the lock resolves together with the JupyterLab and Notebook of repo2docker's base-image lock.
 
 The environment is built once for the module, with uv (a test extra: the same requirement files,
 the same index as Binder's pip, in seconds; with pip when uv is missing, about a minute), while
@@ -27,6 +34,7 @@ Run only these with ``pytest -m binder``.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import os
 import re
@@ -51,12 +59,20 @@ BINDER = REPO_ROOT / "binder"
 sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
 import harness  # noqa: E402  (tests/browser/harness.py: JupyterLab + Chromium + Playwright)
 
+from packaging.utils import canonicalize_name  # noqa: E402
+from packaging.version import Version  # noqa: E402
+
+_spec = importlib.util.spec_from_file_location("binder_lock", REPO_ROOT / "tools" / "binder_lock.py")
+binder_lock = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(binder_lock)   # tools/binder_lock.py: writes and checks the lock
+
 pytestmark = pytest.mark.binder
 
 #: What Binder's base image already has and binder/requirements.txt therefore leaves out
 #: (repo2docker's conda environment for Python 3.11: JupyterLab 4, Notebook 7; checked against
-#: its lock file in test_repo2docker_dockerfile). Installed first, as in the image.
-BASE_IMAGE = ["jupyterlab==4.*", "notebook==7.*"]
+#: its lock file in test_repo2docker_dockerfile). Installed first, as in the image; the lock is
+#: resolved with the same (tools/binder_lock.py, BASE_IMAGE: said once, there).
+BASE_IMAGE = list(binder_lock.BASE_IMAGE)
 #: Test tooling only, never part of the Binder image: what runs the checks in that environment
 #: (pinned as in pyproject.toml's `test` extra). Playwright is not among them: it drives
 #: Chromium from this test process, only the JupyterLab server runs in the Binder environment.
@@ -98,10 +114,10 @@ def timed(name: str):
     return _T()
 
 
-def run(cmd, *, cwd, env=None, timeout=600, what=None) -> subprocess.CompletedProcess:
+def run(cmd, *, cwd, env=None, timeout=600, what=None, input=None) -> subprocess.CompletedProcess:
     """Run a command; on failure show its output (a network failure is a missing requirement)."""
-    proc = subprocess.run(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True,
-                          text=True, timeout=timeout)
+    proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout,
+                          **({"input": input} if input is not None else {"stdin": subprocess.DEVNULL}))
     if proc.returncode != 0:
         output = (proc.stdout + "\n" + proc.stderr)[-6000:]
         require(not NETWORK_TROUBLE.search(output), f"the package index ({what or cmd[0]}):\n{output}")
@@ -133,13 +149,17 @@ def find_python(version: str) -> str | None:
     return None
 
 
-def requirement_lines() -> list[str]:
-    lines = []
-    for line in (BINDER / "requirements.txt").read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line:
-            lines.append(line)
-    return lines
+def requirement_lines(name: str = "requirements.txt") -> list[str]:
+    """The requirements of binder/<name> (the lock, or requirements.in: the ranges)."""
+    text = (BINDER / name).read_text(encoding="utf-8")
+    return [line for _, line in binder_lock.requirement_lines(text)]
+
+
+def locked() -> dict[str, Version]:
+    """The lock's pins, by canonical name."""
+    found, problems = binder_lock.pins((BINDER / "requirements.txt").read_text(encoding="utf-8"))
+    assert problems == []
+    return found
 
 
 def pyproject() -> dict:
@@ -341,20 +361,63 @@ def binder_env(workdir, repo_copy, repo2docker_venv):
 # -- the checks -------------------------------------------------------------------------------
 
 def test_binder_files():
-    """runtime.txt, requirements.txt and postBuild say what Binder needs, and nothing more."""
+    """runtime.txt, requirements.in (the ranges), requirements.txt (their lock) and postBuild say
+    what Binder needs, and nothing more."""
     assert runtime_version() == "3.11"
-    lines = requirement_lines()
-    assert "." in lines, "binder/requirements.txt must install the package itself ('.')"
+    ranges = requirement_lines("requirements.in")
+    assert "." in ranges, "binder/requirements.in must install the package itself ('.')"
     # The package's own pins, word for word (pyproject.toml is ignored by Binder).
     for dep in pyproject()["project"]["dependencies"]:
-        assert dep in lines, f"{dep} (pyproject.toml) missing from binder/requirements.txt"
-    assert "voila>=0.5,<0.6" in lines
-    assert not [l for l in lines if LITE.search(l)], "lite tooling in binder/requirements.txt"
-    assert not [l for l in lines if re.match(r"(jupyterlab|notebook)\b", l)], \
-        "JupyterLab and Notebook come with the base image"
+        assert dep in ranges, f"{dep} (pyproject.toml) missing from binder/requirements.in"
+    assert "voila>=0.5,<0.6" in ranges
+    lines = requirement_lines()
+    for name, listed in (("requirements.in", ranges), ("requirements.txt", lines)):
+        assert not [l for l in listed if LITE.search(l)], f"lite tooling in binder/{name}"
+        assert not [l for l in listed if re.match(r"(jupyterlab|notebook)(?![\w.-])", l)], \
+            f"JupyterLab and Notebook come with the base image (binder/{name})"
     post_build = BINDER / "postBuild"
     assert os.access(post_build, os.X_OK), "binder/postBuild must be executable"
     assert post_build.read_text(encoding="utf-8").startswith("#!")
+
+
+def test_requirements_txt_is_the_lock_of_requirements_in():
+    """binder/requirements.txt is a lock (every line name==version, and '.'), written by
+    tools/binder_lock.py, with no absolute path or file:// URL, and satisfies the ranges of
+    binder/requirements.in and pyproject.toml (tools/binder_lock.py --check: no network)."""
+    text = (BINDER / "requirements.txt").read_text(encoding="utf-8")
+    assert text.startswith(binder_lock.GENERATED), "binder/requirements.txt: run make binder-lock"
+    lines = requirement_lines()
+    assert lines.count(".") == 1, "the lock keeps the line '.' (the package itself), once"
+    not_pins = [l for l in lines if l != "." and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*==[\w.+!-]+", l)]
+    assert not_pins == [], f"binder/requirements.txt is not a lock: {not_pins}"
+    assert "file:" not in text and not re.search(r"(^|\s)/\w", text, re.M), "an absolute path in the lock"
+    assert len(locked()) == len(lines) - 1, "a package pinned twice"
+    # Every package the ranges name, and the ones they bring (the widget's own among them).
+    for name in ("ipycanvas", "ipywidgets", "voila", "jupyter-server", "ipython", "widgetsnbextension"):
+        assert name in locked(), f"{name} not locked"
+    problems = binder_lock.check()
+    assert problems == [], "binder/requirements.txt no longer satisfies binder/requirements.in " \
+                           "(run make binder-lock):\n" + "\n".join(problems)
+    # The command the Makefile names, as a developer runs it.
+    out = subprocess.run([sys.executable, str(REPO_ROOT / "tools" / "binder_lock.py"), "--check"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_environment_holds_the_locked_versions(binder_env):
+    """What Binder installs from the lock is what the environment holds: every locked package at
+    its locked version (after the base image's JupyterLab and Notebook, and the test tooling, were
+    installed too), and pip finds no requirement of one broken by another."""
+    b = binder_env
+    installed = {canonicalize_name(p["name"]): Version(p["version"]) for p in json.loads(
+        b.run(b.python, "-m", "pip", "list", "--format=json", "--disable-pip-version-check").stdout)}
+    differ = {name: (str(version), str(installed.get(name))) for name, version in locked().items()
+              if installed.get(name) != version}
+    assert differ == {}, f"locked version, installed version: {differ}"
+    for name in binder_lock.base_names():
+        assert name in installed and name not in locked(), name
+    check = b.run(b.python, "-m", "pip", "check", "--disable-pip-version-check", what="pip check")
+    print(check.stdout)
 
 
 def test_installed_package_and_extensions(binder_env):
@@ -511,3 +574,21 @@ def test_repo2docker_dockerfile(repo_copy, repo2docker_venv):
     for line in base.splitlines():
         if re.search(r"/(python|jupyterlab|notebook|ipywidgets)-\d", line):
             print("[binder] base image:", line.rsplit("/", 1)[-1].split("#")[0])
+
+    # The lock fits the image Binder really builds on: resolved together with the base image's
+    # own JupyterLab and Notebook (BASE_IMAGE stands in for them above), nothing conflicts.
+    require(uv() is not None, "uv (a test extra) to resolve the lock with the base image")
+    # The environment lock the Dockerfile copies in (its file name, then repo2docker's hash).
+    used = "\n".join(f.read_text(encoding="utf-8") for f in locks
+                     if any(Path(s).name.startswith(f.name) for s in lock))
+    assert used, f"the Dockerfile's environment lock is not in {conda}: {lock}"
+    image = sorted({f"{name}=={v}" for name in ("jupyterlab", "notebook")
+                    for v in re.findall(rf"/{name}-(\d[^-/]*)-[^/-]+\.(?:conda|tar\.bz2)", used)})
+    assert [p.split("==")[0] for p in image] == ["jupyterlab", "notebook"], image
+    with timed("the lock with the base image's JupyterLab and Notebook"):
+        out = run([uv(), "pip", "compile", "binder/requirements.txt", "-", "--python-version", version,
+                   "--python-platform", binder_lock.PLATFORM, "--no-header", "--no-annotate"],
+                  cwd=repo_copy, input="\n".join(image) + "\n",
+                  what=f"uv pip compile binder/requirements.txt with {' '.join(image)}")
+    assert re.search(r"^ipycanvas==", out.stdout, re.M), out.stdout
+    print(f"[binder] the lock resolves with {' '.join(image)}")
