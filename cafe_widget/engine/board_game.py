@@ -47,6 +47,7 @@ from .board import (BAR_PLACES, BAR_VALUES, CHAIRS, Board, BoardTurn, BoardTurnS
                     parse_placement, parse_tile, sort_tiles)
 from .errors import IllegalMove, NotationError, Refusal, kind_of, move_text, refuse
 from .board_layout import _parse_numbers, _parse_out, _parse_status, _parse_swap, _parse_tiles
+from . import board_search  # the best action and the review: the search is given this game
 from .played import PlayedGame, Ranked, Reviewed, seeded, set_up_error, without as _without
 
 HAND_SIZE = 5          # B3
@@ -208,6 +209,7 @@ class BoardGame(PlayedGame[BoardGameState, BoardTurnState]):
     _SAVE_FORMAT = SAVE_FORMAT
     _FIELDS = BOARD_FIELDS
     _SAVE_LISTS = (("actions", "play", False), ("turn", "place", True))
+    _VIEW_KIND = "board"
     log: list[BoardLogEntry]
 
     # -- set-up ---------------------------------------------------------------------------
@@ -446,10 +448,6 @@ class BoardGame(PlayedGame[BoardGameState, BoardTurnState]):
 
     def best_action(self):
         """The exact best-scoring action for the player to move (see ``board_search``)."""
-        try:
-            from . import board_search  # lazy: the search is built on this module
-        except ImportError:
-            raise NotImplementedError("the best action (board_search) is not written yet") from None
         return board_search.best_action(self)
 
     # -- looking back ---------------------------------------------------------------------
@@ -458,7 +456,6 @@ class BoardGame(PlayedGame[BoardGameState, BoardTurnState]):
         """One entry per finished action, in order: the player, the action, its points, the
         board and the hand before it, and the best action available then with the points
         missed (like ``Game.review``). The turn in progress, if any, is not in it yet."""
-        from . import board_search  # lazy: the search is built on this module
         memo = self.__dict__.setdefault("_reviewed", {})   # index → (state before, best): searched once
         entries = []
         for i, entry in enumerate(self.log):

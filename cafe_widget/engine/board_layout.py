@@ -34,7 +34,7 @@ from pathlib import Path
 from ..i18n import N_
 from .cards import GUEST_COPIES, GUEST_KINDS, NATIONS, is_guest
 from .errors import NotationError, move_text
-from .played import is_number as _is_number, parse_items
+from .notation import is_number as _is_number, parse_items
 
 BOARD_FILE = Path(__file__).resolve().parent.parent / "data" / "board.json"
 

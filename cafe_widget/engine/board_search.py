@@ -47,6 +47,7 @@ from .board_layout import (_CN, _CT, _TC, _TILE_ORDER, _TN, BAR_PLACES, BAR_VALU
                            check_tile_copies, parse_hand)
 from .cards import table_points
 from .errors import Refusal
+from .played import PlayedGame
 
 __all__ = ["action_key", "best_action", "best_seating", "scored_actions"]
 
@@ -283,9 +284,9 @@ def _realize(ks1: tuple, ks2: tuple, count) -> tuple | None:
 
 def _turn_state(position, hand) -> BoardTurnState | None:
     """A turn in progress with its hand known, from a Board (+ hand), a BoardTurnState or a
-    BoardGame (the player to move; None when the game is over)."""
-    from .board_game import BoardGame  # lazy: board_game imports this module lazily too
-    if isinstance(position, BoardGame):
+    BoardGame (the player to move; None when the game is over). A game is known by its state's
+    board, not by its class: :mod:`.board_game` imports this module, never the other way."""
+    if isinstance(position, PlayedGame) and isinstance(getattr(position.state, "board", None), Board):
         if position.is_over:
             return None
         state = position._begin()

@@ -24,13 +24,14 @@ still takes back any card.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..i18n import N_, say
 from .cards import GUEST_COPIES, check_copies, parse_guest, parse_nation, table_points
 from .errors import move_text, IllegalMove, NotationError, Refusal, refuse
 from .layout import (COLUMNS, ROWS, SEAT_INDEX, SEAT_TABLES, SEATS, TABLE_INDEX, TABLE_PLACES,
                      TABLE_SEATS)
+from .search import best_placements, parse_hand
 
 _EMPTY_SEATS = (None,) * 12
 
@@ -359,10 +360,6 @@ class TurnState:
         Mid-turn, ending at once is one of the ways, and the best when no card adds points.
         ``blind``: as the player knows it, without the table pile's order (:mod:`.search`): a
         turn whose last card turned up a table while more could follow has ``goes_on``."""
-        from dataclasses import replace
-
-        from .search import best_placements, parse_hand
-
         hand = parse_hand(hand)
         placements = best_placements(self, hand, blind)
         if placements is None:

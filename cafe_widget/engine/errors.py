@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..i18n import NP_, Msg, N_, gettext, pgettext, say, translate
+from .messages import sentence
 
 
 #: The most characters of a student's input an error quotes (a pasted megabyte is not echoed).
@@ -155,8 +156,6 @@ class IllegalMove(ValueError):
     @classmethod
     def because(cls, rule: str, code: str, cafe=None, **facts) -> "IllegalMove":
         """The refusal ``code`` of ``messages``: ``str(error)`` says it in the current language."""
-        from .messages import sentence
-
         return cls(rule, _with_rule(sentence(code, facts, "en"), rule), facts.get("move", ""), cafe, code,
                    facts)
 
@@ -164,8 +163,6 @@ class IllegalMove(ValueError):
         """The sentence in ``lang`` (by default the current language), ending with the rule id."""
         if not self.code:
             return self.args[0]
-        from .messages import sentence
-
         return _with_rule(sentence(self.code, self.facts, lang), self.rule)
 
     def __str__(self) -> str:

@@ -126,6 +126,7 @@ class Game(PlayedGame[GameState, TurnState]):
     _SAVE_FORMAT = SAVE_FORMAT
     _FIELDS = GAME_FIELDS
     _SAVE_LISTS = (("actions", "act", False),)
+    _VIEW_KIND, _LOG_ENTRY = "card", LogEntry   # for views.py: which game a view is of; its log entries
     log: list[LogEntry]
 
     def __init__(self, state: GameState, seed: int | None = None):

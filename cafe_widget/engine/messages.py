@@ -11,7 +11,7 @@ its own, so every language agrees in its own way; nothing is glued from pieces.
 from __future__ import annotations
 
 from ..i18n import N_, NN_, NP_, join, say, translate
-from .cards import TABLE_ADJECTIVES, guest_name
+from .names import TABLE_ADJECTIVES, guest_name
 
 #: "two men and no woman": how many women or men a table would have (R6).
 _WOMEN = (N_("no woman"), N_("one woman"), N_("two women"), N_("three women"), N_("four women"))

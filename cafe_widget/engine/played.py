@@ -19,6 +19,8 @@ from typing import Generic, TypeVar
 
 from ..i18n import N_, NP_, say
 from .errors import IllegalMove, NotationError, Refusal, json_problem, kind_of, need_text, shorten
+from .notation import is_number, parse_items  # noqa: F401  (importable from here, as before)
+from .views import from_view, view_of
 
 StateT = TypeVar("StateT")
 TurnT = TypeVar("TurnT")
@@ -78,10 +80,11 @@ class PlayedGame(Generic[StateT, TurnT]):
     Each game writes :meth:`new`, :meth:`parse`, :meth:`format`, :meth:`place`, the hooks
     below (``_hand_in_turn``, ``_undo_refusal``, ``_heading``, ``_player_line``,
     ``_saved_actions``, ``_deal_of``; ``_not_a_number`` if its words differ) and sets
-    ``_SAVE_FORMAT``, ``_FIELDS`` (the notation's fields, in order) and ``_SAVE_LISTS`` (what
-    a save replays)."""
+    ``_SAVE_FORMAT``, ``_FIELDS`` (the notation's fields, in order), ``_SAVE_LISTS`` (what
+    a save replays) and ``_VIEW_KIND`` (which game its views say it is, :mod:`.views`)."""
 
     _SAVE_FORMAT: str
+    _VIEW_KIND: str
     _FIELDS: tuple[str, ...]
     #: The lists of actions a save holds, in order: (key, the method that replays each action,
     #: whether a save may leave the list out, meaning an empty one).
@@ -289,20 +292,14 @@ class PlayedGame(Generic[StateT, TurnT]):
     def view(self, player: int | None = None, cache: dict | None = None) -> dict:
         """What ``player`` (from 0; None: the table's screen) may know of the game, as JSON-ready
         data: no hidden card in it (:mod:`.views`; ``cache``: a dict kept beside the game)."""
-        from .views import view_of
-
         return view_of(self, player, cache)
 
     @classmethod
     def from_view(cls, view: dict, seed: int = 0, cache: dict | None = None):
         """A game that agrees with a :meth:`view`, the unseen cards dealt by ``seed`` into the
-        hidden places: a possible game, not the real one (:mod:`.views`)."""
-        from .views import ViewError, from_view
-
-        game = from_view(view, seed, cache)
-        if not isinstance(game, cls):
-            raise ViewError(f"a view of another game than {cls.__name__}")
-        return game
+        hidden places: a possible game, not the real one (:mod:`.views`); ViewError for a view
+        of the other game."""
+        return from_view(view, seed, cache, game_class=cls)
 
     def copy(self):
         """An independent copy (states are immutable, so this is cheap)."""
@@ -363,19 +360,6 @@ def without(hand: tuple[str, ...], cards) -> tuple[str, ...]:
     for c in cards:
         rest.remove(c)
     return tuple(rest)
-
-
-def parse_items(text: str, field: str, parse_one) -> tuple[str, ...]:
-    """A field of cards or tiles (``-`` for none), each read by ``parse_one(token, field)``."""
-    tokens = text.split()
-    if tokens == ["-"]:
-        return ()
-    return tuple(parse_one(tok, field) for tok in tokens)
-
-
-def is_number(text: str, max_digits: int) -> bool:
-    """Plain ASCII digits, at most ``max_digits`` of them (so ``int`` is safe and quick)."""
-    return 0 < len(text) <= max_digits and text.isascii() and text.isdigit()
 
 
 def check_deal(start: str, dealt: str, seed: int, fields: tuple[str, ...]) -> None:

@@ -6,7 +6,9 @@ seated and unseated in place — and mirrors the one legality check,
 :meth:`TurnState._seat <cafe_widget.engine.cafe.TurnState._seat>`, rule for rule (R1, R4–R9,
 R12a, R14; no table turned up while a ladies' or men's table is unfinished, see :mod:`.cafe`).
 It only *chooses* the placements: the turn it returns is then played through the engine
-itself, so what a caller gets is checked and scored by the same code as every other move.
+itself, so what a caller gets is checked and scored by the same code as every other move. It is
+given the turn in progress (and through it the café) and never imports their module:
+:mod:`.cafe` imports this one.
 The tests compare the search with a plain enumeration through ``_seat`` on many positions.
 
 Ties (docs/RULES.md has no say; decided here, and documented in the README):
@@ -445,9 +447,9 @@ def best_placements(state, hand, blind: bool = False) -> list[tuple[str, str]] |
 def every_turn(state, hand):
     """Every legal way to finish the turn ``state`` with cards from ``hand``, in reading order:
     ``(points, [(guest, seat), …], café after, cards left in hand)``; each café after is a
-    :class:`~cafe_widget.engine.cafe.Cafe`. For players that weigh more than points."""
-    from .cafe import Cafe
-
+    :class:`~cafe_widget.engine.cafe.Cafe` (of the class of ``state.cafe``: this module is
+    given the café and never imports it). For players that weigh more than points."""
+    Cafe = type(state.cafe)
     if state.ended:
         return
     search = _Search(state, list(hand))
@@ -473,8 +475,7 @@ def every_plan(state, hand):
     :class:`Plan`. A plan that stops at a clearing with more cards to come ``goes_on``. Its
     café after leaves out every table the turn turned up (it is not known before it is seen),
     with a pile in no particular order (its size is known, its order is not)."""
-    from .cafe import Cafe
-
+    Cafe = type(state.cafe)
     if state.ended:
         return
     search = _Search(state, list(hand), blind=True)

@@ -10,14 +10,18 @@ sees what every player sees.
   the notation with every hidden card left out, the sizes, the cards that left the game, and the
   log, each past position written the same way. Nothing hidden is in it, in any order: a test
   deals the hidden cards anew and finds the very same view.
-- :func:`from_view` (``Game.from_view(view, seed)``) makes a game that agrees with a view: the
-  known cards where they are, the unseen ones (those the view leaves out, as a sorted heap)
-  shuffled by ``seed`` into the hidden places. It is a *possible* game, not the real one: its
-  other hands and its piles' order are dealt at random. A seat at a class table holds this;
-  the game service holds the real game and decides every move.
+- :func:`from_view` (``Game.from_view(view, seed)``) makes a game of the class it is given that
+  agrees with a view: the known cards where they are, the unseen ones (those the view leaves
+  out, as a sorted heap) shuffled by ``seed`` into the hidden places. It is a *possible* game,
+  not the real one: its other hands and its piles' order are dealt at random. A seat at a class
+  table holds this; the game service holds the real game and decides every move.
 
 Tables drawn from the pile since a position was written are no longer hidden (they were turned
 up, R9): a past position keeps them on top of its pile, so its turn replays as it was played.
+
+Beneath the games: it is given the game (or its class) and never imports one. Each game says
+which game its views are of (``_VIEW_KIND``); the card game, which class its log entries are
+(``_LOG_ENTRY``). :class:`~.played.PlayedGame` imports this module for ``view``/``from_view``.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from .board_layout import full_bag, parse_chairs
 from .cafe import parse_seats
 from .cards import full_guest_deck, full_table_deck, sort_guests
 
@@ -36,12 +41,6 @@ class ViewError(ValueError):
     """A view that no game agrees with (damaged, or of another game)."""
 
 
-def _kind(game) -> str:
-    from .board_game import BoardGame
-
-    return BOARD if isinstance(game, BoardGame) else CARD
-
-
 # -- writing a view ---------------------------------------------------------------------------
 
 
@@ -50,7 +49,7 @@ def view_of(game, player: int | None, cache: dict | None = None) -> dict:
     position of its log. A past position keeps on top of its pile only the tables its own turn
     turned up, so it is written once: ``cache`` (a dict kept beside the game) keeps each entry's
     writing for the next view."""
-    kind = _kind(game)
+    kind = game._VIEW_KIND
     if player is not None and not (isinstance(player, int) and 0 <= player < game.players):
         raise ValueError(f"no player {player!r} in a game of {game.players}")
     if kind == CARD:
@@ -74,8 +73,6 @@ def _cached(cache: dict, game, i: int, player, write) -> dict:
 
 
 def _card_view(game, player, cache: dict) -> dict:
-    from .game import Game
-
     st = game.state
     placed = [c.guest for c in game.turn.cards] if game.turn else []
 
@@ -90,7 +87,7 @@ def _card_view(game, player, cache: dict) -> dict:
                 action = "down"          # a card laid face down is face down (R11)
             top = pile(entry.before) - _pile_after(game, i, pile)
             return {"player": entry.player, "action": action,
-                    "before": _card_position(Game(entry.before), player, known, top)}
+                    "before": _card_position(type(game)(entry.before), player, known, top)}
         return written
 
     log = [_cached(cache, game, i, player, write(i)) for i in range(len(game.log))]
@@ -115,14 +112,12 @@ def _card_position(game, player, known: dict, top: int) -> dict:
 
 
 def _board_view(game, player, cache: dict) -> dict:
-    from .board_game import BoardGame
-
     def bag(state) -> int:
         return len(state.bag)
 
     def write(i):
         return lambda e: {"player": e.player, "action": e.action,
-                          "before": _board_position(BoardGame(e.before), bag(e.before) - _pile_after(game, i, bag))}
+                          "before": _board_position(type(game)(e.before), bag(e.before) - _pile_after(game, i, bag))}
 
     log = [_cached(cache, game, i, None, write(i)) for i in range(len(game.log))]   # hands are public (B3)
     return {"format": VIEW_FORMAT, "version": 1, "game": BOARD, "player": player, "players": game.players,
@@ -139,25 +134,27 @@ def _board_position(game, top: int) -> dict:
 # -- a game from a view -------------------------------------------------------------------------
 
 
-def from_view(view: dict, seed: int = 0, cache: dict | None = None):
-    """A game that agrees with ``view``: the unseen cards (or tiles) shuffled by ``seed`` into
-    the hidden places; its log rebuilt from the view's past positions (each dealt by its own
-    seed, and kept in ``cache`` for the next view, since a past position never changes).
-    ViewError if no game does."""
+def from_view(view: dict, seed: int = 0, cache: dict | None = None, *, game_class):
+    """A game of ``game_class`` (``Game`` or ``BoardGame``) that agrees with ``view``: the unseen
+    cards (or tiles) shuffled by ``seed`` into the hidden places; its log rebuilt from the view's
+    past positions (each dealt by its own seed, and kept in ``cache`` for the next view, since a
+    past position never changes). ViewError if no game of that class does."""
     if not isinstance(view, dict) or view.get("format") != VIEW_FORMAT or view.get("version") != 1:
         raise ViewError("not a view of a game")
     kind = view.get("game")
     if kind not in (CARD, BOARD):
         raise ViewError(f"a view of no known game: {kind!r}")
+    if kind != game_class._VIEW_KIND:
+        raise ViewError(f"a view of another game than {game_class.__name__}")
     cache = {} if cache is None else cache
     entry_of = _card_entry if kind == CARD else _board_entry
     try:
-        game = (_card_game if kind == CARD else _board_game)(view["now"], random.Random(seed))
+        game = (_card_game if kind == CARD else _board_game)(view["now"], random.Random(seed), game_class)
         log = []
         for i, e in enumerate(view["log"]):
             key = (kind, i, e["player"], e["action"], e["before"]["notation"])
             if key not in cache:
-                cache[key] = entry_of(e, random.Random(seed * 1_000_003 + i + 1))
+                cache[key] = entry_of(e, random.Random(seed * 1_000_003 + i + 1), game_class)
             log.append(cache[key])
         game.log = log
     except ViewError:
@@ -183,9 +180,7 @@ def _take(heap: list[str], n: int) -> list[str]:
     return out
 
 
-def _card_game(position: dict, rng: random.Random):
-    from .game import Game
-
+def _card_game(position: dict, rng: random.Random, game_class):
     fields = position["notation"].split(" | ")
     sizes = position["sizes"]
     tables = [t for t in fields[0].split() if t != "-"]
@@ -214,24 +209,19 @@ def _card_game(position: dict, rng: random.Random):
     fields[3] = " ".join(guest_pile) or "-"
     fields[4] = " / ".join(" ".join(sort_guests(h)) or "-" for h in hands)
     fields[5] = " / ".join(" ".join(sort_guests(d)) or "-" for d in downs)
-    return Game.parse(" | ".join(fields))
+    return game_class.parse(" | ".join(fields))
 
 
-def _card_entry(entry: dict, rng: random.Random):
-    from .game import LogEntry
-
-    before = _card_game(entry["before"], rng)
+def _card_entry(entry: dict, rng: random.Random, game_class):
+    before = _card_game(entry["before"], rng, game_class)
     player, action = entry["player"], entry["action"]
     if action == "draw" or action.startswith("down") or action.startswith("declare"):
-        return LogEntry(player, action, None, before.state)
+        return game_class._LOG_ENTRY(player, action, None, before.state)
     before.play(action)          # the tables it turned up are on top of the pile: as it was played
     return before.log[-1]
 
 
-def _board_game(position: dict, rng: random.Random):
-    from .board_game import BoardGame
-    from .board_layout import full_bag, parse_chairs
-
+def _board_game(position: dict, rng: random.Random, game_class):
     fields = position["notation"].split(" | ")
     chairs = parse_chairs(fields[0])
     present = Counter(("*" + t[2]) if len(t) == 4 else t for t in chairs if t)
@@ -247,10 +237,10 @@ def _board_game(position: dict, rng: random.Random):
     if heap:
         raise ViewError("the view's sizes leave tiles nowhere")
     fields[2] = " ".join(bag) or "-"
-    return BoardGame.parse(" | ".join(fields))
+    return game_class.parse(" | ".join(fields))
 
 
-def _board_entry(entry: dict, rng: random.Random):
-    before = _board_game(entry["before"], rng)
+def _board_entry(entry: dict, rng: random.Random, game_class):
+    before = _board_game(entry["before"], rng, game_class)
     before.act(entry["action"])
     return before.log[-1]
