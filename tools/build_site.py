@@ -11,6 +11,10 @@ What goes into the site (a folder of static files; serve it anywhere, e.g. GitHu
   the points, the printed tables. A widget shows as the picture of what it draws (the
   ``image/svg+xml`` beside its live view, ``cafe_widget.widget.Shell``); the live view is left
   out, so no page loads a widget manager, require.js or ipycanvas;
+- the manual (``docs/manual/``, in English only) under ``manual/`` of the English site: the user
+  guide, the engine's reference, the decisions, the architecture, contributing, and the API
+  reference from the docstrings (``sphinx.ext.autodoc``: the package is imported, nothing is
+  fetched); its links to the repository's other files lead to them on GitHub;
 - on each notebook's page, a launch button to Binder and to the JupyterLite site, which is built
   under the site (``lite/``, ``tools/build_lite.py``) so one folder holds both.
 
@@ -58,6 +62,11 @@ from cafe_widget.i18n import N_, translate  # noqa: E402
 NOTEBOOKS = ROOT / "notebooks"
 PACKAGE = ROOT / "cafe_widget"
 CONF_DIR = Path(__file__).resolve().parent / "site"
+MANUAL = ROOT / "docs" / "manual"
+#: The manual's folder in the English site, and its caption in the English index (the manual is
+#: in English only: no catalog).
+MANUAL_FOLDER = "manual"
+MANUAL_CAPTION = "The manual"
 DEFAULT_OUTPUT = ROOT / "_build" / "site"
 DEFAULT_CACHE = ROOT / "_build" / "site-cache"
 DEFAULT_WORK = ROOT / "_build" / "site-work"
@@ -154,6 +163,36 @@ def site_markdown(text: str, source: Path, lang: str, repository: str) -> str:
     return LINK.sub(lambda m: f"]({_site_link(source, lang, m.group(1), repository)})", text)
 
 
+def _manual_link(source: Path, target: str, repository: str) -> str:
+    """A link of a manual page (``docs/manual/``) as an address of the site: another page of the
+    manual becomes its ``.html``, a page of the course its page in the site, the README the
+    repository's; any other file of the repository (``docs/RULES.md``, a folder) its page on
+    GitHub. A file beside the pages (a picture) stays: it is staged with them."""
+    path, _, anchor = target.partition("#")
+    anchor = f"#{anchor}" if anchor else ""
+    if urlsplit(path).scheme or not path or path.startswith("/"):
+        return target
+    full = (source.parent / unquote(path)).resolve()
+    if full.parent == MANUAL:
+        return f"{full.stem}.html{anchor}" if full.suffix == ".md" else target
+    if full.name == "README.md" and full.parent == ROOT:
+        return f"https://github.com/{repository}#readme"
+    for lang, spec in LANGUAGES.items():
+        if full in pages(lang).values():
+            return f"../{spec['prefix']}{Path(full.name).stem}.html{anchor}"
+    kind = "tree" if full.is_dir() else "blob"
+    return f"https://github.com/{repository}/{kind}/HEAD/{full.relative_to(ROOT).as_posix()}{anchor}"
+
+
+def manual_markdown(text: str, source: Path, repository: str) -> str:
+    return LINK.sub(lambda m: f"]({_manual_link(source, m.group(1), repository)})", text)
+
+
+def manual_pages() -> dict[str, Path]:
+    """``{name in the manual's folder: source file}``: its pages and the files beside them."""
+    return {p.name: p for p in sorted(MANUAL.iterdir()) if p.is_file() and p.suffix in (".md", ".svg", ".png")}
+
+
 def as_html(text: str) -> str:
     """A sentence with markdown links as HTML (the theme's footer)."""
     out, last = [], 0
@@ -179,6 +218,9 @@ def index_page(lang: str, names: list[str], repository: str, lite: str) -> str:
             continue
         out += ["```{toctree}", f":caption: {site_words(caption, lang)}", ":maxdepth: 1", "",
                 *[Path(e).stem for e in entries], "```", ""]
+    if lang == "en" and MANUAL.is_dir():
+        out += ["```{toctree}", f":caption: {MANUAL_CAPTION}", ":maxdepth: 1", "",
+                f"{MANUAL_FOLDER}/index", "```", ""]
     return "\n".join(out)
 
 
@@ -282,6 +324,7 @@ def stage(lang: str, names: dict[str, Path], runs: dict[Path, Path], src_dir: Pa
         else:
             write_if_changed(src_dir / name, site_markdown(source.read_text(encoding="utf-8"), source, lang, repository))
     write_if_changed(src_dir / "index.md", index_page(lang, list(names), repository, lite))
+    stage_manual(src_dir / MANUAL_FOLDER if lang == "en" else None, repository)
     other = "en" if lang == "fr" else "fr"
     settings = {
         "language": lang,
@@ -298,6 +341,23 @@ def stage(lang: str, names: dict[str, Path], runs: dict[Path, Path], src_dir: Pa
     write_if_changed(src_dir / "site.json", json.dumps(settings, ensure_ascii=False, indent=1))
     for old in src_dir.iterdir():
         if old.is_file() and old.name not in wanted:
+            old.unlink()
+
+
+def stage_manual(folder: Path | None, repository: str) -> None:
+    """The manual's pages in ``folder`` (of the English sources), their links made the site's;
+    ``None``: no manual (the French site), and none left from an earlier build."""
+    if folder is None or not MANUAL.is_dir():
+        return
+    found = manual_pages()
+    for name, source in found.items():
+        if source.suffix == ".md":
+            write_if_changed(folder / name, manual_markdown(source.read_text(encoding="utf-8"), source, repository))
+        elif not (folder / name).exists() or (folder / name).read_bytes() != source.read_bytes():
+            folder.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, folder / name)
+    for old in folder.iterdir():
+        if old.is_file() and old.name not in found:
             old.unlink()
 
 

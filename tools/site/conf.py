@@ -2,7 +2,8 @@
 writes the sources and their ``site.json`` (the language, the repository, the Lite site), then
 runs Sphinx with this folder as its configuration. Nothing here reaches the internet: the
 notebooks come executed (``nb_execution_mode = "off"``), and no page loads a widget manager,
-require.js or MathJax from a CDN."""
+require.js or MathJax from a CDN. The manual (docs/manual/, English only) is built with the English
+site, its API reference by autodoc from the installed package."""
 
 import json
 from pathlib import Path
@@ -25,7 +26,10 @@ project = SITE["title"]
 author = "cafe_widget"
 copyright = "cafe_widget developers"
 language = SITE["language"]
-extensions = ["myst_nb"]
+extensions = ["myst_nb", "sphinx.ext.autodoc"]
+# The manual's API reference (manual/api.md, English site only): the package's docstrings, read
+# by importing it here (it is this Python's); nothing is fetched (no intersphinx).
+autodoc_member_order = "bysource"
 exclude_patterns = ["site.json"]
 master_doc = root_doc = "index"
 
