@@ -140,7 +140,8 @@ def pages(lang: str) -> dict[str, Path]:
 def _site_link(source: Path, lang: str, target: str, repository: str) -> str:
     """A link of ``source`` (a page of the course, relative to its folder in the repository) as
     an address of the site: a page of either language becomes its ``.html`` (each language's
-    pages lie flat in its folder), the README the repository's; any other link stays."""
+    pages lie flat in its folder), a page of the manual its page under ``manual/``, the README the
+    repository's; any other link stays."""
     path, _, anchor = target.partition("#")
     anchor = f"#{anchor}" if anchor else ""
     if urlsplit(path).scheme or not path or path.startswith("/"):
@@ -148,6 +149,8 @@ def _site_link(source: Path, lang: str, target: str, repository: str) -> str:
     full = (source.parent / unquote(path)).resolve()
     if full.name == "README.md":
         return f"https://github.com/{repository}#readme"
+    if full.parent == MANUAL and full.suffix == ".md":     # a page of the manual (in English)
+        return f"{up(lang)}{MANUAL_FOLDER}/{full.stem}.html{anchor}"
     for other, spec in LANGUAGES.items():
         if full in pages(other).values():
             prefix = "" if other == lang else up(lang) + spec["prefix"]

@@ -20,7 +20,7 @@ over, and why) and ``turn:CFf@a2,CFm@b1`` (tiles of the turn in progress; the ot
 describe the position before that turn). Tiles missing from the 100 left the game with a player
 out (:attr:`BoardGame.gone`).
 
-Decided where docs/BOARD_RULES.md is silent (and documented in the README):
+Decided where docs/BOARD_RULES.md is silent (and documented in docs/manual/board-game.md):
 
 - ``BoardGame.new(start=0)``: the first player moves first unless told; ``start=None`` lets the
   seed choose. Players draw their 5 tiles in turn order from the top of the shuffled bag.

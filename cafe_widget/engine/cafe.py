@@ -6,7 +6,7 @@ and returns a :class:`Turn`; the café itself is never changed. A turn in progre
 :class:`TurnState`: ``cafe.begin_turn().place("RUf", "c2")`` returns a new one. Legality is
 decided in one place, :meth:`TurnState._seat`, which both ``place`` and ``explain`` ask.
 
-What was seen stays seen (decided here, docs/RULES.md being silent; also in the README): a table
+What was seen stays seen (decided here, docs/RULES.md being silent; also in docs/manual/decisions.md): a table
 turned up from the table pile (R9) cannot be put back, so in a game nothing placed up to it can
 be taken back (:meth:`Game.undo <cafe_widget.engine.game.Game.undo>`). The rulebook lets the
 player stop right after a clearing (« Ce n'est que s'il ne veut ou ne peut pas jouer d'autre

@@ -308,9 +308,9 @@ class Game(PlayedGame[GameState, TurnState]):
         return result.cards[-1]
 
     def undo(self) -> str:
-        """Take back the last card of the turn in progress. What was seen stays seen (decided here,
-        the README too): never a card that turned up a table (R9) nor one before it; the turn may
-        always end after it (:mod:`.cafe`). No undo crosses a turn: none a draw or a card laid down."""
+        """Take back the last card of the turn in progress. What was seen stays seen (decided here):
+        never a card that turned up a table (R9) nor one before it; the turn may always end after
+        it (:mod:`.cafe`). No undo crosses a turn: none a draw or a card laid down."""
         last = super().undo()
         self.history.append("undo")
         return last

@@ -11,7 +11,7 @@ given the turn in progress (and through it the café) and never imports their mo
 :mod:`.cafe` imports this one.
 The tests compare the search with a plain enumeration through ``_seat`` on many positions.
 
-Ties (docs/RULES.md has no say; decided here, and documented in the README):
+Ties (docs/RULES.md has no say; decided here, and documented in docs/manual/engine.md):
 
 1. most points;
 2. then most cards — each card left in hand costs 2 points at the end (R13);

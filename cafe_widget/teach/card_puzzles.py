@@ -41,7 +41,7 @@ class Puzzle(Withheld):
     """"Find the best turn": a café (with its table pile), a hand, the variant on or off.
 
     ``Puzzle("RU GB FR ES IT | b1:RUf b3:RUm | US CN DE", "RUf ITf ITm DEm")``. ``best`` is the
-    best turn as :meth:`Cafe.best_turn` finds it (exact; its tie-break in the README; in a
+    best turn as :meth:`Cafe.best_turn` finds it (exact; its tie-break in docs/manual/engine.md; in a
     graded assignment it is not handed out: :class:`~.ladder.GradedRule`), and
     ``grade(answer)`` grades any answer without raising. A hand with no legal turn is not a
     puzzle: ValueError.

@@ -5,7 +5,7 @@ Exactness is proved against :func:`every_action`, a plain enumeration of every l
 through the engine's public API: every placement ``begin_turn(hand).legal_placements()`` lists,
 then every second placement after it, each turn kept when it may end (B4–B8, jokers in every
 declaration); every ``bar X`` (B9) and every ``swap X@c`` (B10) the engine accepts. The best of
-those by the tie-break of the README (most points; seating, bar, swap; fewer tiles; reading
+those by the tie-break of docs/manual/board-game.md (most points; seating, bar, swap; fewer tiles; reading
 order) must be exactly what ``best_action`` returns — on a few hundred positions of seeded random
 games (2–4 players), the same boards with jokers in the hand, turns in progress, and hand-made
 cases (B7, only the bar, exchanges, identical tiles). No timing here: see benchmarks/board.py.
@@ -24,7 +24,7 @@ from cafe_widget.engine.board_search import best_action, best_seating, scored_ac
 ORDER = {t: i for i, t in enumerate(TILE_KINDS)}
 
 
-# -- the plain enumeration and the tie-break, written here from the README ------------------
+# -- the plain enumeration and the tie-break, written here from docs/manual/board-game.md ------------------
 
 def tile_key(tile: str, chair: str) -> tuple[int, int]:
     """Palette order; a joker's declarations in the order of its chair's tables."""

@@ -3,7 +3,7 @@
 Exactness is proved against :func:`every_turn`, a plain enumeration of every legal turn through
 the engine's one legality check (``TurnState._seat``): every guest of the hand on every one of
 the 12 seats, card after card, keeping each state that may end (R4–R9, R12a, R14). The best of
-those, with the tie-break of the README (most points, then most cards, then reading order), must
+those, with the tie-break of docs/manual/engine.md (most points, then most cards, then reading order), must
 be exactly the turn ``best_turn`` returns — on many random positions with small hands, and on
 hand-made hard ones.
 """
