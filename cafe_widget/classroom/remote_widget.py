@@ -14,7 +14,7 @@ import dataclasses
 import threading
 
 from ..render.board_words import board_say
-from ..render.words import Person, say
+from ..render.words import Person, phrase
 from ..widget.card_saves import HUMAN
 from ..widget.safety import Refused
 from ..widget.shell import SCREEN, table_say
@@ -196,10 +196,10 @@ def remote_widget_class(base):
 
         def _entry_text(self, entry) -> str:
             if base.__name__ == "BoardWidget":
-                return board_say(self.lang, "computer_did", name=self._name(entry.player), action=entry.action,
+                return board_say("computer_did", self.lang, name=self._name(entry.player), action=entry.action,
                                  points=entry.points)
             if entry.turn is not None:
-                return say(self.lang, "computer_turn", name=self._name(entry.player), turn=entry.turn.text,
+                return phrase("computer_turn", self.lang, name=self._name(entry.player), turn=entry.turn.text,
                            points=entry.turn.points)
             return self._computer_text(entry.player, entry)
 

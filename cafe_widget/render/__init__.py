@@ -7,7 +7,7 @@ from .board_words import BOARD_WORDS, board_picture_view
 from .frames import Frame, Frames, refused_picture, turn_frames
 from .scene import PlayerLine, Rect, Region, Scene, Text, View, build_scene, hit_test
 from .svg import to_svg
-from .words import WORDS, card_points, picture_view, say
+from .words import WORDS, card_points, phrase, picture_view
 
 
 def svg_of(thing, lang: str | None = None) -> str:
@@ -20,5 +20,5 @@ def svg_of(thing, lang: str | None = None) -> str:
 
 
 __all__ = ["BOARD_WORDS", "BoardView", "board_picture_view", "build_board_scene", "Frame", "Frames", "PlayerLine", "Rect", "Region", "Scene", "Text", "View", "WORDS",
-           "build_scene", "card_points", "hit_test", "picture_view", "refused_picture", "say",
+           "build_scene", "card_points", "hit_test", "picture_view", "refused_picture", "phrase",
            "svg_of", "to_svg", "turn_frames"]

@@ -268,7 +268,7 @@ def _floor(lang: str, width: int, height: int) -> tuple:
         out.append(Text(x + w / 2, y + h / 2, nation, 15, COLORS["ink"], True, "center", w - 20))
     bx, by, bw, bh = bar_rect()
     out.append(Rect(bx, by, bw, bh, "#e8d6b0", COLORS["ruler"], 2))
-    out.append(Text(bx + bw / 2, by + BAR_TITLE_H / 2 + 1, board_say(lang, "bar"), 14, COLORS["ruler"], True,
+    out.append(Text(bx + bw / 2, by + BAR_TITLE_H / 2 + 1, board_say("bar", lang), 14, COLORS["ruler"], True,
                     "center", bw - 8))
     for i, (x, y, w, h) in enumerate(bar_places()):
         value = BAR_VALUES[i]
@@ -350,7 +350,7 @@ def _board_layer(regions: list, view: BoardView) -> tuple:
         patches.append(((x, y, w, h), tuple(out)))
     places = bar_places()
     n = len(board.bar)
-    next_word = board_say(view.lang, "bar_next")
+    next_word = board_say("bar_next", view.lang)
     for i, (x, y, w, h) in enumerate(places):
         name = f"bar{i + 1}"
         out = []
@@ -436,7 +436,7 @@ def _panel(out: list, regions: list, view: BoardView) -> tuple:
     if view.picture:   # no controls: the legend of the nations at the bottom
         controls_top = bottom - 8 - _legend_height(2) - 10
     section((x + 1, top + 1, w - 2, 27))
-    out.append(Text(x + 12, top + 14, view.title or board_say(lang, "title"), 14, COLORS["ink"], True, "left",
+    out.append(Text(x + 12, top + 14, view.title or board_say("title", lang), 14, COLORS["ink"], True, "left",
                     w - 24 - len(view.nav) * (NAV_W + 4)))
     for i, (key, label, enabled) in enumerate(view.nav):
         _button(out, regions, key, label, enabled, x + w - 8 - (len(view.nav) - i) * (NAV_W + 4), top + 3,
@@ -456,8 +456,8 @@ def _panel(out: list, regions: list, view: BoardView) -> tuple:
         counted = player.hand_size > 0            # the sandbox's palette: no score, no hand size
         if counted:
             out.append(Text(x + w - 12, head, str(player.score), 14, colour, True, "right"))
-        extra = (board_say(lang, "out") if player.out else
-                 board_say(lang, "hand", n=len(player.hand), size=player.hand_size) if counted else "")
+        extra = (board_say("out", lang) if player.out else
+                 board_say("hand", lang, n=len(player.hand), size=player.hand_size) if counted else "")
         extra_w = min(120.0, text_width(extra, MIN_TEXT))
         extra_x = x + w - 50
         out.append(Text(extra_x, head, extra, MIN_TEXT, COLORS["muted"], False, "right", extra_w))
@@ -477,8 +477,8 @@ def _panel(out: list, regions: list, view: BoardView) -> tuple:
     section((x + 1, y, w - 2, controls_top - 1 - y))
     if view.bag is not None:
         n = len(view.board.bar)
-        text = (board_say(lang, "bag", n=view.bag, place=n + 1, value=BAR_VALUES[n]) if n < BAR_PLACES
-                else board_say(lang, "bag_full", n=view.bag))
+        text = (board_say("bag", lang, n=view.bag, place=n + 1, value=BAR_VALUES[n]) if n < BAR_PLACES
+                else board_say("bag_full", lang, n=view.bag))
         # no max_width: the line fits, and the SVG would stretch a line it guesses too long
         out.append(Text(x + 12, y + 8, text.replace("-", "−") if n < BAR_PLACES else text, MIN_TEXT,
                         COLORS["muted"], False, "left"))
@@ -495,7 +495,7 @@ def _panel(out: list, regions: list, view: BoardView) -> tuple:
         return _patches(out, sections)
     # each control a patch of its own: a click redraws the buttons it enabled or disabled
     if view.choices:
-        which = board_say(lang, "which")
+        which = board_say("which", lang)
         label_w = min(130.0, text_width(which, MIN_TEXT, True))
         section((x + 1, controls_top - 1, label_w + 12, BUTTON_H + 2))
         out.append(Text(x + 12, controls_top + BUTTON_H / 2, which, MIN_TEXT, COLORS["ink"], True, "left", label_w))

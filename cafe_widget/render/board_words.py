@@ -107,7 +107,7 @@ BOARD_WORDS = Localized({
 })
 
 
-def board_say(lang: str | None, key: str, **facts) -> str:
+def board_say(key: str, lang: str | None = None, **facts) -> str:
     """One phrase of ``BOARD_WORDS`` in ``lang``, filled in."""
     return BOARD_WORDS[lang][key].format(**facts)
 
@@ -117,10 +117,10 @@ def board_player_name(p: int, lang: str | None = None, kinds=None) -> str:
     alone for the default kind, ``"computer"``, as the card widget names it)."""
     kind = kinds[p] if kinds else "human"
     if kind == "human":    # a Person (render.words) is named by the person's name
-        return getattr(kind, "person", None) or board_say(lang, "player", n=p + 1)
+        return getattr(kind, "person", None) or board_say("player", lang, n=p + 1)
     if kind == "computer":
-        return board_say(lang, "computer_alone", n=p + 1)
-    return board_say(lang, "computer", n=p + 1, kind=BOARD_WORDS[lang]["kinds"].get(kind, kind))
+        return board_say("computer_alone", lang, n=p + 1)
+    return board_say("computer", lang, n=p + 1, kind=BOARD_WORDS[lang]["kinds"].get(kind, kind))
 
 
 def tile_points(card, lang: str | None = None) -> str:
@@ -137,20 +137,20 @@ def over_words(game: BoardGame, lang: str | None = None, kinds=None) -> str:
     """The end (B13) and who won (B14), in words."""
     winners = game.result().winners
     names = " & ".join(board_player_name(p, lang, kinds) for p in winners)
-    who = board_say(lang, "wins" if len(winners) == 1 else "share", names=names)
-    return board_say(lang, "over", reason=BOARD_WORDS[lang]["reasons"].get(game.over_reason, game.over_reason),
+    who = board_say("wins" if len(winners) == 1 else "share", lang, names=names)
+    return board_say("over", lang, reason=BOARD_WORDS[lang]["reasons"].get(game.over_reason, game.over_reason),
                      winners=who)
 
 
 def result_words(game: BoardGame, lang: str | None = None, kinds=None) -> tuple[str, ...]:
     """B14 in lines, best first."""
-    lines = [board_say(lang, "result_head")]
+    lines = [board_say("result_head", lang)]
     for s in game.result().ranking:
         name = board_player_name(s.player, lang, kinds)
         if s.out:
-            lines.append(board_say(lang, "result_out", rank=s.rank, name=name))
+            lines.append(board_say("result_out", lang, rank=s.rank, name=name))
         else:
-            lines.append(board_say(lang, "result_line", rank=s.rank, name=name, score=s.score,
+            lines.append(board_say("result_line", lang, rank=s.rank, name=name, score=s.score,
                                    penalty=s.penalty, final=s.final))
     return tuple(lines)
 

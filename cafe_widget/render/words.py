@@ -238,7 +238,7 @@ def table_why(t, guest: str, lang: str | None = None) -> str:
     return WHY.text("doubled" if t.doubled else "n", lang).format(n=t.guests)
 
 
-def say(lang: str | None, key: str, **facts) -> str:
+def phrase(key: str, lang: str | None = None, **facts) -> str:
     """One phrase of ``WORDS`` in ``lang``, filled in (a phrase with a plural takes the form for
     its ``count``)."""
     entry = WORDS.table[key]
@@ -283,17 +283,17 @@ def player_name(game_or_names, p: int, lang: str | None = None, kinds=None) -> s
     the kind of computer player."""
     kind = kinds[p] if kinds else "human"
     if kind == "human":
-        return getattr(kind, "person", None) or say(lang, "player", n=p + 1)
+        return getattr(kind, "person", None) or phrase("player", lang, n=p + 1)
     if kind in WORDS[lang]["kinds"]:
-        return say(lang, "computer_kind", n=p + 1, kind=WORDS[lang]["kinds"][kind])
-    return say(lang, "computer", n=p + 1)
+        return phrase("computer_kind", lang, n=p + 1, kind=WORDS[lang]["kinds"][kind])
+    return phrase("computer", lang, n=p + 1)
 
 
 def game_lines(game: Game, lang: str | None = None, kinds=None) -> tuple[PlayerLine, ...]:
     """The panel's lines: each player's score, hand size and face-down cards."""
     return tuple(PlayerLine(player_name(game, p, lang, kinds), game.scores[p], len(game.hands[p]),
                             len(game.face_down[p]), p == game.to_move and not game.is_over,
-                            say(lang, "counts", hand=len(game.hands[p]), down=len(game.face_down[p])))
+                            phrase("counts", lang, hand=len(game.hands[p]), down=len(game.face_down[p])))
                  for p in range(game.players))
 
 
@@ -301,7 +301,7 @@ def turn_lines(cards, lang: str | None = None) -> tuple[str, ...]:
     """A turn's cards, one line each, then their points table by table, indented."""
     lines = []
     for card in cards:
-        lines.append(f"{card.text} = {card.points}" + (say(lang, "clears", places=" ".join(card.cleared))
+        lines.append(f"{card.text} = {card.points}" + (phrase("clears", lang, places=" ".join(card.cleared))
                                                         if card.cleared else ""))
         scoring = [table_points(t.place, t.nation, t.points, lang) + _variant(t, lang)
                    for t in card.tables if t.points or t.variant] or [WORDS[lang]["alone_line"][sex_word(card.guest)]]
@@ -312,9 +312,9 @@ def turn_lines(cards, lang: str | None = None) -> tuple[str, ...]:
 
 def result_lines(game: Game, lang: str | None = None, kinds=None) -> tuple[str, ...]:
     """R13 in words, best first."""
-    lines = [say(lang, "result_head")]
+    lines = [phrase("result_head", lang)]
     for s in game.result().ranking:
-        lines.append(say(lang, "result_line", rank=s.rank, name=player_name(game, s.player, lang, kinds),
+        lines.append(phrase("result_line", lang, rank=s.rank, name=player_name(game, s.player, lang, kinds),
                          score=s.score, penalty=s.penalty, final=s.final))
     return tuple(lines)
 
@@ -323,14 +323,14 @@ def over_text(game: Game, lang: str | None = None, kinds=None) -> str:
     """``"Game over (the last guest card was drawn): Player 2 wins."``"""
     winners = game.result().winners
     names = " & ".join(player_name(game, p, lang, kinds) for p in winners)
-    who = say(lang, "wins" if len(winners) == 1 else "share", names=names)
-    return say(lang, "over", reason=WORDS[lang]["reasons"][game.over_reason], winners=who)
+    who = phrase("wins" if len(winners) == 1 else "share", lang, names=names)
+    return phrase("over", lang, reason=WORDS[lang]["reasons"][game.over_reason], winners=who)
 
 
 def picture_view(thing, lang: str | None = None) -> View:
     """The view of a café or a game as a static picture (no hand, no controls)."""
     if isinstance(thing, Game):
-        piles = say(lang, "piles", guests=len(thing.guest_pile), tables=len(thing.table_pile))
+        piles = phrase("piles", lang, guests=len(thing.guest_pile), tables=len(thing.table_pile))
         info = result_lines(thing, lang) if thing.is_over else ()
         return View(thing.cafe, lang, players=game_lines(thing, lang), piles=piles, info=info,
                     picture=True)

@@ -57,7 +57,7 @@ WORDS = Localized({
 })
 
 
-def _say(lang: str | None, key: str, **facts) -> str:
+def _say(key: str, lang: str | None = None, **facts) -> str:
     return gettext(WORDS.table[key], current(lang)).format(**facts)
 
 
@@ -95,12 +95,12 @@ class BoardGuide(Steps):
             return ""
         state = game.state
         best = self.best(state.board, state.hands[self.player])
-        head = _say(lang, "step", k=self.step, n=self.steps)
+        head = _say("step", lang, k=self.step, n=self.steps)
         if best is None:
             return ""
         if not any(state.board.chairs):
-            return head + _say(lang, "first", best=best.points)
-        return head + _say(lang, "find", best=best.points, why=_say(lang, hint_key(best)))
+            return head + _say("first", lang, best=best.points)
+        return head + _say("find", lang, best=best.points, why=_say(hint_key(best), lang))
 
     def check(self, board, hand, action: BoardTurn, lang: str | None = None) -> str | None:
         """After the person's action (``board`` and ``hand`` as they were before it): None when
@@ -109,7 +109,7 @@ class BoardGuide(Steps):
             return None
         best = self.best(board, hand)
         if best is not None and action.points < best.points:
-            return _say(lang, "short", points=action.points, best=best.points)
+            return _say("short", lang, points=action.points, best=best.points)
         return None
 
     def done(self, points: int, lang: str | None = None) -> str:
@@ -117,7 +117,7 @@ class BoardGuide(Steps):
         ends)."""
         if self.over:
             return ""
-        return self._next_step(_say(lang, "well_done", k=self.step, points=points), _say(lang, "over"))
+        return self._next_step(_say("well_done", lang, k=self.step, points=points), _say("over", lang))
 
 
 def guided_board_game(seed: int = GUIDE_SEED) -> BoardGame:

@@ -101,7 +101,7 @@ WORDS = Localized({
 })
 
 
-def _say(lang: str | None, key: str, **facts) -> str:
+def _say(key: str, lang: str | None = None, **facts) -> str:
     return WORDS.text(key, lang).format(**facts)
 
 
@@ -118,15 +118,15 @@ def action_tables(turn: BoardTurn, lang: str | None = None) -> str:
     """An action's points summed table by table (``"African table b2 +7, Italian table d2 +6"``),
     B12's full tables, or the bar's place and value."""
     if turn.kind == "bar":
-        return _say(lang, "bar_at", place=turn.bar_place, points=turn.points)
+        return _say("bar_at", lang, place=turn.bar_place, points=turn.points)
     sums: dict[tuple[str, str], int] = {}
     for tile in turn.cards:
         for t in tile.tables:
             sums[(t.place, t.nation)] = sums.get((t.place, t.nation), 0) + t.points
-    text = ", ".join(_say(lang, "at", adj=TABLE_ADJECTIVES[lang][n], place=p, points=v)
+    text = ", ".join(_say("at", lang, adj=TABLE_ADJECTIVES[lang][n], place=p, points=v)
                      for (p, n), v in sums.items() if v) or "0"
     filled = turn.filled_own_nation
-    return text + (_say(lang, "filled", places=" ".join(filled)) if filled else "")
+    return text + (_say("filled", lang, places=" ".join(filled)) if filled else "")
 
 
 # -- puzzles --------------------------------------------------------------------------------
@@ -168,9 +168,9 @@ class BoardPuzzle(Withheld):
 
     def _hint(self, lang: str | None) -> str:
         if self._best.kind == "bar":
-            return _say(lang, "hint_bar")
+            return _say("hint_bar", lang)
         if self._best.kind == "swap":
-            return _say(lang, "hint_swap")
+            return _say("hint_swap", lang)
         n = len(self._best.cards)
         return WORDS.text("hint_seat", lang, n=n).format(n=n, first=self._best.cards[0].held)
 
@@ -178,29 +178,29 @@ class BoardPuzzle(Withheld):
         best = self.best_points
         if answer is ...:
             return Grade("...", False, None, None, best, False,
-                         _say(lang, "your_turn_best", best=best, example=self._example()))
+                         _say("your_turn_best", lang, best=best, example=self._example()))
         text = getattr(answer, "text", answer)
         if not isinstance(text, str):
             return Grade(repr(answer), False, None, None, best, False,
-                         _say(lang, "unreadable", token=repr(text), problem=_say(lang, "problem_text"),
+                         _say("unreadable", lang, token=repr(text), problem=_say("problem_text", lang),
                               best=best), repr(text))
         if not text.strip():
-            return Grade(text, False, "B4", None, best, False, _say(lang, "empty", best=best), "")
+            return Grade(text, False, "B4", None, best, False, _say("empty", lang, best=best), "")
         try:
             turn = self.board.play(typed_turn(text), self.hand)    # "CFf@a2; CFm @ b1." as "CFf@a2, CFm@b1"
         except NotationError as err:
             return Grade(text, False, None, None, best, False,
-                         _say(lang, "unreadable", token=err.token, problem=err.problem_in(lang), best=best),
+                         _say("unreadable", lang, token=err.token, problem=err.problem_in(lang), best=best),
                          err.token)
         except IllegalMove as err:
             return Grade(text, False, err.rule, None, best, False,
-                         _say(lang, "refused", reason=err.sentence(lang), best=best))
+                         _say("refused", lang, reason=err.sentence(lang), best=best))
         tables = action_tables(turn, lang)
         if turn.points >= best:
             message = WORDS.text("solved", lang, n=turn.points).format(answer=turn.text, points=turn.points,
                                                                       tables=tables)
         elif turn.points == 0:
-            message = _say(lang, "short_zero", best=best)
+            message = _say("short_zero", lang, best=best)
         else:
             message = WORDS.text("short", lang, n=turn.points).format(points=turn.points, tables=tables, best=best)
         return Grade(turn.text, True, None, turn.points, best, turn.points >= best, message, None, turn)
@@ -223,7 +223,7 @@ class BoardPuzzle(Withheld):
         return f"{stranger}@{chairs[0]}"
 
     def _solution(self, lang: str | None) -> str:
-        return _say(lang, "solution", action=self._best.text, points=self._best.points,
+        return _say("solution", lang, action=self._best.text, points=self._best.points,
                     tables=action_tables(self._best, lang))
 
     def format(self) -> str:
@@ -306,59 +306,59 @@ def check_board_points(board, action, given=..., lang: str | None = None, *, sho
         if not isinstance(text, str):
             raise NotationError("action", repr(action), N_("is not text"))
     except NotationError as err:
-        text = _say(lang, "question", error=err.sentence(lang))
+        text = _say("question", lang, error=err.sentence(lang))
         return Feedback(False, text, text)
     if isinstance(given, str) and not given.strip():
         given = ...                  # "" and whitespace: not answered yet, no try
     if given is ... and not show:
-        text = _say(lang, "your_turn")
+        text = _say("your_turn", lang)
         return Feedback(False, text, text)
     value = None if given is ... else read_points(given, lang, negative=True)
     if isinstance(value, Feedback):   # not read (no try): said for a tile, not a card
-        return Feedback(False, _say(lang, "not_number"), _say(lang, "not_number"))
+        return Feedback(False, _say("not_number", lang), _say("not_number", lang))
     key = ("board points", board.format(), text)
     try:
         turn = board.play(text)
     except NotationError as err:
-        message = _say(lang, "question", error=err.sentence(lang))
+        message = _say("question", lang, error=err.sentence(lang))
         return Feedback(False, message, message)
     except IllegalMove as err:
         reason = err.sentence(lang)
-        solution = _say(lang, "refused_wrong", move=text, reason=reason)
+        solution = _say("refused_wrong", lang, move=text, reason=reason)
         if value is None and given is not ...:
-            message = _say(lang, "refused_right", move=text, reason=reason)
+            message = _say("refused_right", lang, move=text, reason=reason)
             feedback = Feedback(True, message, message, "refused", err.rule, solution, "", message)
         else:
-            feedback = Feedback(False, "", _say(lang, "refused_nudge", move=text), "refused", err.rule, solution,
-                                _say(lang, "chairs_hint", tile=text.split("@")[0].split()[-1]), solution)
+            feedback = Feedback(False, "", _say("refused_nudge", lang, move=text), "refused", err.rule, solution,
+                                _say("chairs_hint", lang, tile=text.split("@")[0].split()[-1]), solution)
         return climb(feedback, key, show, exercise, lang)
     tables = _tables(turn, lang)
     facts = dict(move=turn.text, points=turn.points, tables=tables, answer=given)
-    solution = _say(lang, "pts_solution", **facts)
+    solution = _say("pts_solution", lang, **facts)
     if turn.kind == "bar":
-        look = _say(lang, "look_bar")
-        hint = _say(lang, "hint_pts_bar", n=len(board.bar), place=turn.bar_place)
+        look = _say("look_bar", lang)
+        hint = _say("hint_pts_bar", lang, n=len(board.bar), place=turn.bar_place)
     else:
-        look = _say(lang, "look_seat")
+        look = _say("look_seat", lang)
         places = join(list(dict.fromkeys(t.place for tile in turn.cards for t in tile.tables)), lang)
-        hint = _say(lang, "hint_pts", move=turn.text, tables=places)
+        hint = _say("hint_pts", lang, move=turn.text, tables=places)
     if value == turn.points and given is not ...:
-        message = _say(lang, "pts_right", **facts)
+        message = _say("pts_right", lang, **facts)
         return climb(Feedback(True, message, message, str(turn.points), None, solution, hint, message),
                      key, show, exercise, lang)
-    nudge = (_say(lang, "too_many" if value > turn.points else "too_few") + look) if value is not None \
-        else _say(lang, "look_seat")
+    nudge = (_say("too_many" if value > turn.points else "too_few", lang) + look) if value is not None \
+        else _say("look_seat", lang)
     return climb(Feedback(False, "", nudge, str(turn.points), None, solution, hint,
-                          _say(lang, "pts_wrong", **facts)), key, show, exercise, lang)
+                          _say("pts_wrong", lang, **facts)), key, show, exercise, lang)
 
 
 def _tables(turn: BoardTurn, lang: str | None) -> str:
     """Each tile's points table by table with the reason (B8), or the bar's place (B9)."""
     if turn.kind == "bar":
-        return _say(lang, "bar_at", place=turn.bar_place, points=turn.points)
+        return _say("bar_at", lang, place=turn.bar_place, points=turn.points)
     return "; ".join(f"{tile.text} {card_tables(tile, lang)}" if len(turn.cards) > 1
                      else card_tables(tile, lang) for tile in turn.cards) + \
-        (_say(lang, "filled", places=" ".join(turn.filled_own_nation)) if turn.filled_own_nation else "")
+        (_say("filled", lang, places=" ".join(turn.filled_own_nation)) if turn.filled_own_nation else "")
 
 
 def check_chairs(board, tile: str, chairs=..., lang: str | None = None, *, show: bool = False,
@@ -372,12 +372,12 @@ def check_chairs(board, tile: str, chairs=..., lang: str | None = None, *, show:
         board = _board(board)
         tile = parse_tile(getattr(tile, "text", tile) if not isinstance(tile, str) else tile.strip(), "tile")
     except NotationError as err:
-        text = _say(lang, "question", error=err.sentence(lang))
+        text = _say("question", lang, error=err.sentence(lang))
         return Feedback(False, text, text)
     if isinstance(chairs, str) and not chairs.strip():
         chairs = ...               # "" and whitespace: not answered yet, no try
     if chairs is ... and not show:
-        text = _say(lang, "your_turn")
+        text = _say("your_turn", lang)
         return Feedback(False, text, text)
     given: list[str] = []
     if chairs is not ...:
@@ -387,37 +387,37 @@ def check_chairs(board, tile: str, chairs=..., lang: str | None = None, *, show:
             given = list(dict.fromkeys(parse_placement(f"{tile}@{t}")[1] for t in tokens))
         except (NotationError, TypeError) as err:     # not a list of chairs: the answer's fault, explained, no try
             if isinstance(err, NotationError):
-                text = _say(lang, "bad_answer", token=err.token, problem=err.problem_in(lang))
+                text = _say("bad_answer", lang, token=err.token, problem=err.problem_in(lang))
             else:
-                text = _say(lang, "bad_answer", token=repr(chairs), problem=_say(lang, "not_chairs"))
+                text = _say("bad_answer", lang, token=repr(chairs), problem=_say("not_chairs", lang))
             return Feedback(False, text, text)
     legal = board.legal_chairs(tile)
     right = sorted(given, key=CHAIRS.index) == legal
-    chairs_text = join(legal, lang) if legal else _say(lang, "none")
+    chairs_text = join(legal, lang) if legal else _say("none", lang)
     expected = " ".join(legal) or "-"          # as a student types it, like check_seats' "e4 d5"
     key = ("board chairs", board.format(), tile)
-    solution = _say(lang, "chairs_wrong" if legal else "chairs_wrong_none", tile=tile, chairs=chairs_text)
-    hint = _say(lang, "chairs_hint", tile=tile)
+    solution = _say("chairs_wrong" if legal else "chairs_wrong_none", lang, tile=tile, chairs=chairs_text)
+    hint = _say("chairs_hint", lang, tile=tile)
     if right and chairs is not ...:
-        message = _say(lang, "chairs_right" if legal else "chairs_right_none", tile=tile, chairs=chairs_text)
+        message = _say("chairs_right" if legal else "chairs_right_none", lang, tile=tile, chairs=chairs_text)
         return climb(Feedback(True, message, message, expected, None, solution, hint, message),
                      key, show, exercise, lang)
     missing = [c for c in legal if c not in given]
     wrong = [c for c in given if c not in legal]
     text = solution
     if missing:
-        text += _say(lang, "chairs_missing", chairs=join(missing, lang))
+        text += _say("chairs_missing", lang, chairs=join(missing, lang))
     rules = []
     for chair in wrong:
         refusal = board.explain(f"{tile}@{chair}") if "*" not in tile else None
         rules.append(refusal.rule if refusal else "B5")
         if refusal:
-            text += _say(lang, "chairs_refused", chair=chair, reason=refusal.sentence(lang))
+            text += _say("chairs_refused", lang, chair=chair, reason=refusal.sentence(lang))
     nudge = WORDS.text("chairs_nudge_count", lang, n=max(len(given), 1)).format(
         given=len(given), right=len(given) - len(wrong))
     if missing:
         nudge += WORDS.text("chairs_nudge_missing", lang, n=len(missing)).format(missing=len(missing))
     if wrong:
-        nudge += _say(lang, "chairs_nudge_rules", rules=join([f"{c} ({r})" for c, r in zip(wrong, rules)], lang))
+        nudge += _say("chairs_nudge_rules", lang, rules=join([f"{c} ({r})" for c, r in zip(wrong, rules)], lang))
     return climb(Feedback(False, "", nudge + ".", expected, rules[0] if rules else None, solution, hint, text),
                  key, show, exercise, lang)

@@ -88,36 +88,36 @@ class Puzzle(Withheld):
         best = self.best_points
         if answer is ...:                      # an exercise cell not answered yet
             return Grade("...", False, None, None, best, False,
-                         _say(lang, "your_turn_best", best=best, example=self._example()))
+                         _say("your_turn_best", lang, best=best, example=self._example()))
         text = getattr(answer, "text", answer)      # a Turn the engine handed out reads as its notation
         if isinstance(answer, (list, tuple)):
             odd = [a for a in answer if not isinstance(a, str)]
             text = odd[0] if odd else ", ".join(answer)
         if not isinstance(text, str):
             return Grade(repr(answer), False, None, None, best, False,
-                         _say(lang, "unreadable", token=repr(text), problem=_say(lang, "problem_text"),
+                         _say("unreadable", lang, token=repr(text), problem=_say("problem_text", lang),
                               best=best), repr(text))
         try:
             placements = parse_turn(typed_turn(text))     # "DEf@c2; ITm @ b3." as "DEf@c2, ITm@b3"
         except NotationError as err:
             return Grade(text, False, None, None, best, False,
-                         _say(lang, "unreadable", token=err.token, problem=_problem(err, lang), best=best),
+                         _say("unreadable", lang, token=err.token, problem=_problem(err, lang), best=best),
                          err.token)
         if not placements:
-            return Grade(text, False, "R4", None, best, False, _say(lang, "empty", best=best), "")   # costs no try
+            return Grade(text, False, "R4", None, best, False, _say("empty", lang, best=best), "")   # costs no try
         try:
             turn = self._play(placements)
         except IllegalMove as err:
             return Grade(text, False, err.rule, None, best, False,
-                         _say(lang, "refused", reason=err.sentence(lang), best=best))
+                         _say("refused", lang, reason=err.sentence(lang), best=best))
         answer_text = turn.text
         tables = turn_tables(turn, lang)
         if turn.points >= best:
-            message = _say(lang, "solved", answer=answer_text, points=turn.points, tables=tables)
+            message = _say("solved", lang, answer=answer_text, points=turn.points, tables=tables)
         elif turn.points == 0:
-            message = _say(lang, "short_zero", best=best)
+            message = _say("short_zero", lang, best=best)
         else:
-            message = _say(lang, "short", points=turn.points, tables=tables, best=best)
+            message = _say("short", lang, points=turn.points, tables=tables, best=best)
         return Grade(answer_text, True, None, turn.points, best, turn.points >= best, message,
                      None, turn)
 
@@ -150,7 +150,7 @@ class Puzzle(Withheld):
         return f"{stranger}@{seats[0]}"
 
     def _solution(self, lang: str | None) -> str:
-        return _say(lang, "solution", turn=self._best.text, points=self._best.points,
+        return _say("solution", lang, turn=self._best.text, points=self._best.points,
                     tables=turn_tables(self._best, lang))
 
     def format(self) -> str:

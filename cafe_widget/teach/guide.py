@@ -55,7 +55,7 @@ WORDS = Localized({
 })
 
 
-def _say(lang: str | None, key: str, **facts) -> str:
+def _say(key: str, lang: str | None = None, **facts) -> str:
     """The sentence ``key`` in ``lang`` (None: the current language), its facts filled."""
     return gettext(WORDS.table[key], current(lang)).format(**facts)
 
@@ -118,13 +118,13 @@ class Guide(Steps):
         """What this step asks, with why ("" when no step is under way)."""
         if not self.active(game):
             return ""
-        head = _say(lang, "step", k=self.step, n=self.steps)
+        head = _say("step", lang, k=self.step, n=self.steps)
         best = self.best(game)
         if best is None:
-            return head + _say(lang, "draw")
+            return head + _say("draw", lang)
         if not any(game.state.cafe.seats):
-            return head + _say(lang, "first", best=best.points)
-        return head + _say(lang, "find", best=best.points, why=_say(lang, _hint_key(best)))
+            return head + _say("first", lang, best=best.points)
+        return head + _say("find", lang, best=best.points, why=_say(_hint_key(best), lang))
 
     def check_end(self, game: Game, lang: str | None = None) -> str | None:
         """Before the person's End turn: None when the turn placed makes the best points;
@@ -140,7 +140,7 @@ class Guide(Steps):
                 best = game.best_turn()
                 if best is None or points >= best.points:
                     return None
-            return _say(lang, "short", points=points, best=best.points)
+            return _say("short", lang, points=points, best=best.points)
         return None
 
     def check_draw(self, game: Game, lang: str | None = None) -> str | None:
@@ -148,16 +148,16 @@ class Guide(Steps):
         if not self.active(game):
             return None
         best = self.best(game)
-        return None if best is None else _say(lang, "no_draw", best=best.points)
+        return None if best is None else _say("no_draw", lang, best=best.points)
 
     def done(self, points: int | None, lang: str | None = None) -> str:
         """After the person's turn (``points``, or None for a draw): what it was; the next
         step begins (or the guided part ends)."""
         if self.over:
             return ""
-        text = (_say(lang, "drew", k=self.step) if points is None
-                else _say(lang, "well_done", k=self.step, points=points))
-        return self._next_step(text, _say(lang, "over"))
+        text = (_say("drew", lang, k=self.step) if points is None
+                else _say("well_done", lang, k=self.step, points=points))
+        return self._next_step(text, _say("over", lang))
 
 
 def guided_game(seed: int = GUIDE_SEED) -> Game:

@@ -100,7 +100,7 @@ def _text(lang: str | None, key: str, guest: str | None = None, n: int | None = 
     return WORDS.text(key, lang, guest, n)
 
 
-def _say(lang: str | None, key: str, **facts) -> str:
+def _say(key: str, lang: str | None = None, **facts) -> str:
     return _text(lang, key).format(**facts)
 
 
@@ -114,7 +114,7 @@ def _cafe(cafe) -> Cafe:
 
 
 def _unreadable(err: NotationError, lang: str | None) -> None:
-    print(_say(lang, "unreadable", error=err.sentence(lang)))
+    print(_say("unreadable", lang, error=err.sentence(lang)))
 
 
 def read(notation: str, lang: str | None = None):
@@ -122,7 +122,7 @@ def read(notation: str, lang: str | None = None):
     read prints what is wrong, in one line, and gives None (``...`` or ``""``: an exercise not
     answered yet)."""
     if notation is ... or (isinstance(notation, str) and not notation.strip()):
-        print(_say(lang, "your_turn"))
+        print(_say("your_turn", lang))
         return None
     try:
         if isinstance(notation, str) and notation.count("|") == 7:
@@ -195,7 +195,7 @@ def _said(value, lang: str | None) -> str:
         return value.strip()
     kind, v = _norm(value)
     if kind == "yes/no":
-        return _say(lang, "yes" if v else "no")
+        return _say("yes" if v else "no", lang)
     if kind == "numbers":
         return _text(lang, "and").join(str(n) for n in v)
     return v
@@ -227,22 +227,22 @@ def predict(answer, truth, *, explain=None, hint: str | None = None, lang: str |
     """
     show = show or (answer is True and _norm(truth)[0] != "yes/no")
     if answer is ... and not show:
-        print(_say(lang, "your_turn"))
+        print(_say("your_turn", lang))
         return None
     kind = _norm(truth)[0]
     if not show and kind in ("numbers", "yes/no") and _norm(answer)[0] != kind:
-        print(_say(lang, "unread_numbers" if kind == "numbers" else "unread_yes_no", answer=_said(answer, lang)))
+        print(_say("unread_numbers" if kind == "numbers" else "unread_yes_no", lang, answer=_said(answer, lang)))
         return None   # not read: it costs no try
     right = not show and _read(answer, truth) == _norm(truth)
     told = _said(truth, lang)
     if right:
-        text = _say(lang, "right", truth=told)
+        text = _say("right", lang, truth=told)
         verdict = Prediction(True, text, text, told, solution=text)
     else:
         verdict = Prediction(False, "", _nudge(answer, truth, lang), told,
-                             solution=_say(lang, "the_answer", truth=told),
+                             solution=_say("the_answer", lang, truth=told),
                              hint=hint if hint is not None else _hint(truth, explain, lang),
-                             answer=_say(lang, "wrong", answer=_said(answer, lang), truth=told))
+                             answer=_say("wrong", lang, answer=_said(answer, lang), truth=told))
     key = ("predict", exercise if exercise is not None else repr(_norm(truth)))
     verdict = climb(verdict, key, show, exercise, lang)
     print(verdict.message)
@@ -261,23 +261,23 @@ def _nudge(answer, truth, lang: str | None) -> str:
     (kind, got), (want_kind, want) = _read(answer, truth), _norm(truth)
     if kind == want_kind == "numbers" and len(got) == len(want):
         if len(want) > 1 and _any_order(truth):      # which of them is wrong, not "number 2 of 2"
-            return _say(lang, "look_again")
+            return _say("look_again", lang)
         i = next((i for i, (g, w) in enumerate(zip(got, want)) if g != w), None)
         if i is None:                                # the answer asked for (show=True) after a right one
-            return _say(lang, "look_again")
+            return _say("look_again", lang)
         if len(want) == 1:
-            return _say(lang, "too_high" if got[0] > want[0] else "too_low")
-        return _say(lang, "number_high" if got[i] > want[i] else "number_low", i=i + 1, n=len(want))
+            return _say("too_high" if got[0] > want[0] else "too_low", lang)
+        return _say("number_high" if got[i] > want[i] else "number_low", lang, i=i + 1, n=len(want))
     if want_kind == "numbers":
         return _text(lang, "numbers", n=len(want)).format(n=len(want))
-    return _say(lang, "look_again")
+    return _say("look_again", lang)
 
 
 def _hint(truth, explain, lang: str | None) -> str:
     """Where to look, without the answer: neither a number of it (nor a range around it) nor the
     rule of a refusal, which would say that the answer is "no". A check that knows its
     rule and its place passes its own ``hint``."""
-    return _say(lang, "read_again")
+    return _say("read_again", lang)
 
 
 def _without_move(sentence: str, move: str) -> str:
@@ -293,7 +293,7 @@ def _lower_first(sentence: str) -> str:
 
 
 def _table(place: str, nation: str, lang: str | None) -> str:
-    text = _say(lang, "table", adj=TABLE_ADJECTIVES[lang][nation], place=place)
+    text = _say("table", lang, adj=TABLE_ADJECTIVES[lang][nation], place=place)
     return text[:1].upper() + text[1:]
 
 
@@ -302,21 +302,21 @@ def report(turn: Turn | BoardTurn, lang: str | None = None) -> str:
     R9) or a board game's action (B8, B12; a bar or a swap in one line)."""
     lines = []
     if isinstance(turn, BoardTurn) and turn.kind != "seat":
-        lines.append(_say(lang, "card", card=turn.text, points=turn.points, pts=_pts(turn.points, lang)))
+        lines.append(_say("card", lang, card=turn.text, points=turn.points, pts=_pts(turn.points, lang)))
     for card in turn.cards:
         guest = card.tile[:3] if isinstance(card, TileScore) else card.guest
-        lines.append(_say(lang, "card", card=card.text, points=card.points, pts=_pts(card.points, lang)))
+        lines.append(_say("card", lang, card=card.text, points=card.points, pts=_pts(card.points, lang)))
         for t in card.tables:
-            label = _say(lang, "table_label", table=_table(t.place, t.nation, lang))
+            label = _say("table_label", lang, table=_table(t.place, t.nation, lang))
             lines.append(f"    {label:<24}{t.points:>3}   ({table_why(t, guest, lang)})")
         if isinstance(card, TileScore):
             nations = {t.place: t.nation for t in card.tables}
-            lines += [_say(lang, "filled", table=_table(place, nations[place], lang)) for place in card.filled]
+            lines += [_say("filled", lang, table=_table(place, nations[place], lang)) for place in card.filled]
         elif card.cleared:
-            lines.append(_say(lang, "cleared", places=", ".join(card.cleared)))
-    lines.append(_say(lang, "turn", points=turn.points, pts=_pts(turn.points, lang)))
+            lines.append(_say("cleared", lang, places=", ".join(card.cleared)))
+    lines.append(_say("turn", lang, points=turn.points, pts=_pts(turn.points, lang)))
     if isinstance(turn, Turn) and turn.ends_game:
-        lines.append(_say(lang, "ends"))
+        lines.append(_say("ends", lang))
     return "\n".join(lines)
 
 
@@ -330,7 +330,7 @@ def play(cafe, turn: str, variant: bool = False, lang: str | None = None) -> Non
         _unreadable(err, lang)
         return
     except IllegalMove as err:
-        print(_say(lang, "refused_turn", rule=err.rule, sentence=_lower_first(err.sentence(lang))))
+        print(_say("refused_turn", lang, rule=err.rule, sentence=_lower_first(err.sentence(lang))))
         return
     print(report(result, lang))
 
@@ -346,23 +346,23 @@ def check(cafe, placement: str, variant: bool = False, lang: str | None = None) 
         return
     if len(cards) != 1:
         example = f"{cards[0][0]}@{cards[0][1]}" if cards else "RUf@c2"
-        print(_say(lang, "one_card", example=example, turn=", ".join(f"{g}@{s}" for g, s in cards)))
+        print(_say("one_card", lang, example=example, turn=", ".join(f"{g}@{s}" for g, s in cards)))
         return
     placement = f"{cards[0][0]}@{cards[0][1]}"
     refusal = cafe.explain(placement, variant=variant)
     if refusal is not None:
         sentence = _without_move(refusal.sentence(lang), placement)
-        print(_say(lang, "refused", move=placement, rule=refusal.rule, sentence=sentence))
+        print(_say("refused", lang, move=placement, rule=refusal.rule, sentence=sentence))
         return
     card = cafe.begin_turn(variant).place(*cards[0]).cards[-1]
     tables = ", ".join(f"{p} +{n}" for p, n in card.by_table.items())
     forming = [t for t in card.tables if t.variant == "forming"]
     note = ""
     if forming:
-        note = _say(lang, "note_forming", place=forming[0].place)
+        note = _say("note_forming", lang, place=forming[0].place)
     elif card.points == 0:
         note = WHY.text("must_join", lang, card.guest)
-    print(_say(lang, "allowed", move=placement, points=card.points, pts=_pts(card.points, lang),
+    print(_say("allowed", lang, move=placement, points=card.points, pts=_pts(card.points, lang),
                tables=tables, note=note))
 
 
@@ -375,10 +375,10 @@ def where(cafe, guest: str, variant: bool = False, lang: str | None = None) -> N
         _unreadable(err, lang)
         return
     if not scores:
-        print(_say(lang, "nowhere", guest=guest))
+        print(_say("nowhere", lang, guest=guest))
     for seat, card in scores.items():
         tables = ", ".join(f"{p} +{n}" for p, n in card.by_table.items())
-        print(_say(lang, "where", guest=card.guest, seat=seat, points=card.points,
+        print(_say("where", lang, guest=card.guest, seat=seat, points=card.points,
                    pts=_pts(card.points, lang), tables=tables))
 
 
@@ -388,11 +388,11 @@ def last_turns(game, count: int = 3, lang: str | None = None) -> None:
         return
     entries = game.log[-count:]
     if not entries:
-        print(_say(lang, "nobody"))
+        print(_say("nobody", lang))
     for entry in entries:
-        action = _say(lang, "placed") if entry.turn is not None else _say(
-            lang, "did_" + entry.kind, action=entry.action.removeprefix("down:"), points=0)
-        print(_say(lang, "player", n=entry.player + 1, action=action))
+        action = _say("placed", lang) if entry.turn is not None else _say(
+            "did_" + entry.kind, lang, action=entry.action.removeprefix("down:"), points=0)
+        print(_say("player", lang, n=entry.player + 1, action=action))
         if entry.turn is not None:
             print(report(entry.turn, lang))
 
@@ -406,20 +406,20 @@ def review(game, player: int | None = None, lang: str | None = None) -> None:
         return
     entries = [e for e in game.review() if player is None or e.player == player]
     if not entries:
-        print(_say(lang, "nothing_review"))
+        print(_say("nothing_review", lang))
     for e in entries:
         if isinstance(game, BoardGame):      # a board game's action (B4), and the points missed
-            did = _say(lang, "did_action", action=e.action, points=e.points)
-            best = (_say(lang, "best_missed", turn=e.best_text, points=e.best_points, missed=e.missed)
-                    if e.missed else _say(lang, "was_best"))
-            print(_say(lang, "review", number=e.number, n=e.player + 1, did=did, best=best))
+            did = _say("did_action", lang, action=e.action, points=e.points)
+            best = (_say("best_missed", lang, turn=e.best_text, points=e.best_points, missed=e.missed)
+                    if e.missed else _say("was_best", lang))
+            print(_say("review", lang, number=e.number, n=e.player + 1, did=did, best=best))
             continue
-        did = _say(lang, "did_" + e.kind, action=e.action, points=e.points)
-        best = (_say(lang, "best_goes_on" if e.best.goes_on else "best_then", turn=e.best_text, points=e.best_points)
-                if e.best is not None else _say(lang, "no_best"))
+        did = _say("did_" + e.kind, lang, action=e.action, points=e.points)
+        best = (_say("best_goes_on" if e.best.goes_on else "best_then", lang, turn=e.best_text, points=e.best_points)
+                if e.best is not None else _say("no_best", lang))
         if e.kind == "declare":
-            best = _say(lang, "hand_empty")
-        print(_say(lang, "review", number=e.number, n=e.player + 1, did=did, best=best))
+            best = _say("hand_empty", lang)
+        print(_say("review", lang, number=e.number, n=e.player + 1, did=did, best=best))
 
 
 def show(thing, lang: str | None = None) -> None:
@@ -435,16 +435,16 @@ def show(thing, lang: str | None = None) -> None:
         return
     cafe = thing.cafe if isinstance(thing, Game) else thing
     lines = str(cafe).splitlines()[:-1]
-    lines.append(_say(lang, "table_pile", pile=" ".join(cafe.pile) if cafe.pile else _say(lang, "empty")))
+    lines.append(_say("table_pile", lang, pile=" ".join(cafe.pile) if cafe.pile else _say("empty", lang)))
     if isinstance(thing, Game):
         st = thing.state
-        lines.append(_say(lang, "guest_pile", n=len(st.guest_pile)))
+        lines.append(_say("guest_pile", lang, n=len(st.guest_pile)))
         for p in range(thing.players):
             mark = "→" if p == thing.to_move and not thing.is_over else " "
-            lines.append(_say(lang, "player_line", mark=mark, n=p + 1, score=thing.scores[p],
+            lines.append(_say("player_line", lang, mark=mark, n=p + 1, score=thing.scores[p],
                               hand=len(thing.hands[p]), down=len(thing.face_down[p])))
         if thing.is_over:
-            lines.append(_say(lang, "over", reason=thing.over_reason))
+            lines.append(_say("over", lang, reason=thing.over_reason))
     print("\n".join(lines))
 
 
@@ -464,11 +464,11 @@ def result(game, lang: str | None = None) -> None:
     if not _is_game(game, lang):
         return
     res = game.result()
-    lines = [_say(lang, "result_head")]
+    lines = [_say("result_head", lang)]
     for st in res.ranking:
         lines.append(f"{st.rank:>5}  {st.player + 1:>6}  {st.score:>5}  {-st.penalty:>7}  {st.final:>5}")
     if not res.over:
-        lines.append(_say(lang, "not_over"))
+        lines.append(_say("not_over", lang))
     print("\n".join(lines))
 
 
@@ -490,7 +490,7 @@ def refused(cafe, placement: str, variant: bool = False, lang: str | None = None
 def seats(lang: str | None = None) -> None:
     """Print every seat and the tables it touches (R2)."""
     for seat in SEATS:
-        print(_say(lang, "touches", seat=seat, places=" ".join(TOUCHES[seat])))
+        print(_say("touches", lang, seat=seat, places=" ".join(TOUCHES[seat])))
 
 
 def language(lang: str) -> None:

@@ -145,7 +145,7 @@ def _text(lang: str | None, key: str, guest: str | None = None, n: int | None = 
     return WORDS.text(key, lang, guest, n)
 
 
-def _say(lang: str | None, key: str, **facts) -> str:
+def _say(key: str, lang: str | None = None, **facts) -> str:
     return _text(lang, key).format(**facts)
 
 
@@ -167,7 +167,7 @@ def turn_tables(turn: Turn, lang: str | None = None) -> str:
     for card in turn.cards:
         for t in card.tables:
             sums[(t.place, t.nation)] = sums.get((t.place, t.nation), 0) + t.points
-    text = ", ".join(_say(lang, "at", adj=TABLE_ADJECTIVES[lang][n], place=p, points=v)
+    text = ", ".join(_say("at", lang, adj=TABLE_ADJECTIVES[lang][n], place=p, points=v)
                      for (p, n), v in sums.items() if v)
     return text + _consequences(turn.cleared, turn.ends_game, lang)
 
@@ -177,7 +177,7 @@ def _consequences(cleared, ends: bool, lang: str | None) -> str:
     text = ""
     if cleared:
         text = _text(lang, "clears", n=len(cleared)).format(places=" ".join(cleared))
-    return text + (_say(lang, "ends") if ends else "")
+    return text + (_say("ends", lang) if ends else "")
 
 
 def _problem(err: NotationError, lang: str | None) -> str:
@@ -189,7 +189,7 @@ def card_tables(card, lang: str | None = None) -> str:
     """One card's points at every table its seat touches, with the reason:
     ``"+6 at the Russian table b2 (3 guests, all of the table's nation: doubled), …"``."""
     guest = getattr(card, "guest", None) or card.tile[:3]      # a placed card, or a board's seated tile
-    return _text(lang, "semicolon").join(_say(lang, "table_why", points=t.points, adj=TABLE_ADJECTIVES[lang][t.nation],
+    return _text(lang, "semicolon").join(_say("table_why", lang, points=t.points, adj=TABLE_ADJECTIVES[lang][t.nation],
                           place=t.place, why=table_why(t, guest, lang)) for t in card.tables)
 
 
@@ -197,8 +197,8 @@ def puzzle_title(level: int | None, number: int | None, lang: str | None = None)
     """A puzzle's title (either game's) in ``lang``: ``"level 2, puzzle 5"``, or ``"puzzle"``
     for one that is not committed."""
     if level is None:
-        return _say(lang, "puzzle_title_one")
-    return _say(lang, "puzzle_title", level=level, number=number)
+        return _say("puzzle_title_one", lang)
+    return _say("puzzle_title", lang, level=level, number=number)
 
 
 # -- a puzzle's grade (either game's) ----------------------------------------------------------------------------------
@@ -252,7 +252,7 @@ def on_the_ladder(grade: Grade, answer, key, lang: str | None, show: bool, exerc
         key, lang, right=grade.solved, show=show, exercise=exercise, message=grade.message,
         nudge=grade.message, solution=solution, hint=hint, answer=grade.message + " " + solution)
     if stage == "hint" and not grade.legal and grade.rule is not None:   # refused, and by which rule, at every try
-        message = _say(lang, "refused_then", refusal=grade.message, hint=message)
+        message = _say("refused_then", lang, refusal=grade.message, hint=message)
     return replace(grade, message=message, stage=stage, tries=tries, hint=hint, nudge=grade.message)
 
 
@@ -312,7 +312,7 @@ def _question_error(err: Exception, lang: str | None) -> Feedback:
         err = err.sentence(lang)
     else:
         err = f"{type(err).__name__}: {err}"
-    text = _say(lang, "question", error=err)
+    text = _say("question", lang, error=err)
     return Feedback(False, text, text)
 
 
@@ -359,12 +359,12 @@ def _given(given, answer):
 
 def _not_yet(lang: str | None) -> Feedback:
     """The verdict on ``...``, the placeholder an exercise cell holds until the student answers."""
-    text = _say(lang, "your_turn")
+    text = _say("your_turn", lang)
     return Feedback(False, text, text)
 
 
 def _answer_error(lang: str | None) -> Feedback:
-    text = _say(lang, "not_number")
+    text = _say("not_number", lang)
     return Feedback(False, text, text)
 
 
@@ -408,49 +408,49 @@ def check_points(cafe, placement: str, given=..., variant: bool = False, lang: s
         turn = state.finish() if len(placements) > 1 else None
     except IllegalMove as err:
         reason = err.sentence(lang)
-        solution = _say(lang, "refused_solution", move=move, reason=reason)
-        hint = _say(lang, "pts_refused_hint", seat=placements[-1][1], places=", ".join(TOUCHES[placements[-1][1]]))
+        solution = _say("refused_solution", lang, move=move, reason=reason)
+        hint = _say("pts_refused_hint", lang, seat=placements[-1][1], places=", ".join(TOUCHES[placements[-1][1]]))
         if value is None and given is not ...:
-            text = _say(lang, "pts_refused_right", move=move, reason=reason)
+            text = _say("pts_refused_right", lang, move=move, reason=reason)
             feedback = Feedback(True, text, text, "refused", err.rule, solution, hint, text)
         else:
             seat = placements[-1][1]
-            nudge = _say(lang, "pts_refused_nudge", move=move, seat=seat, places=", ".join(TOUCHES[seat]))
+            nudge = _say("pts_refused_nudge", lang, move=move, seat=seat, places=", ".join(TOUCHES[seat]))
             feedback = Feedback(False, "", nudge, "refused", err.rule, solution, hint,
-                                _say(lang, "pts_refused", move=move, reason=reason))
+                                _say("pts_refused", lang, move=move, reason=reason))
         return climb(feedback, key, show, exercise, lang)
-    said = _say(lang, "refused_answer") if value is None else value
+    said = _say("refused_answer", lang) if value is None else value
     if turn is None:
         card = state.cards[-1]
         points = card.points
         tables = card_tables(card, lang) + _consequences(card.cleared, state.ended, lang)
         if state.pending:
             tables += "." + _text(lang, "alone_card", card.guest).rstrip(".")
-        look = _say(lang, "pts_look", seat=card.seat, places=places)
-        hint = _say(lang, "pts_hint", move=move, places=places)
+        look = _say("pts_look", lang, seat=card.seat, places=places)
+        hint = _say("pts_hint", lang, move=move, places=places)
         facts = dict(move=move, points=points, tables=tables, answer=said)
         right_key, wrong_key, solution_key = "pts_right", "pts_wrong", "pts_solution"
     else:
         points = turn.points
         # One line a card: a turn of three cards in one sentence is too long to read.
-        cards = "".join("\n- " + _say(lang, "turn_card", move=c.text, points=c.points, tables=card_tables(c, lang))
+        cards = "".join("\n- " + _say("turn_card", lang, move=c.text, points=c.points, tables=card_tables(c, lang))
                         for c in turn.cards)
         cards += _consequences(turn.cleared, turn.ends_game, lang)
-        look = _say(lang, "turn_look")
-        hint = _say(lang, "turn_hint", cards=_text(lang, "semicolon").join(
-            _say(lang, "card_touches", move=c.text, places=", ".join(TOUCHES[c.seat])) for c in turn.cards))
+        look = _say("turn_look", lang)
+        hint = _say("turn_hint", lang, cards=_text(lang, "semicolon").join(
+            _say("card_touches", lang, move=c.text, places=", ".join(TOUCHES[c.seat])) for c in turn.cards))
         facts = dict(move=move, points=points, cards=cards, answer=said)
         right_key, wrong_key, solution_key = "turn_right", "turn_wrong", "turn_solution"
-    solution = _say(lang, solution_key, **facts)
+    solution = _say(solution_key, lang, **facts)
     if value == points and given is not ...:
-        text = _say(lang, right_key, **facts)
+        text = _say(right_key, lang, **facts)
         feedback = Feedback(True, text, text, str(points), None, solution, hint, text)
     else:
         if value is None:
-            nudge = _say(lang, "pts_said_refused", move=move) if given is not ... else ""
+            nudge = _say("pts_said_refused", lang, move=move) if given is not ... else ""
         else:
-            nudge = _say(lang, "too_many" if value > points else "too_few") + look
-        feedback = Feedback(False, "", nudge, str(points), None, solution, hint, _say(lang, wrong_key, **facts))
+            nudge = _say("too_many" if value > points else "too_few", lang) + look
+        feedback = Feedback(False, "", nudge, str(points), None, solution, hint, _say(wrong_key, lang, **facts))
     return climb(feedback, key, show, exercise, lang)
 
 
@@ -500,42 +500,42 @@ def check_seats(cafe, guest: str, seats=..., variant: bool = False, lang: str | 
     try:
         given = [] if seats is ... or isinstance(seats, str) and not seats.strip() else _read_seats(seats)
     except NotationError as err:
-        text = _say(lang, "bad_answer", token=err.token, problem=_problem(err, lang))
+        text = _say("bad_answer", lang, token=err.token, problem=_problem(err, lang))
         return Feedback(False, text, text, "" if TRIES.graded else " ".join(legal) or "-")
     key = ("seats", cafe.format(), guest, bool(variant))
     own = [place for place in TABLE_PLACES if cafe.table(place) == guest[:2]]
     hint = (_text(lang, "seats_hint", n=len(own)).format(guest=guest, adj=TABLE_ADJECTIVES[lang][guest[:2]],
                                                          places=" ".join(own))
-            if own else _say(lang, "seats_hint_none", guest=guest))
+            if own else _say("seats_hint_none", lang, guest=guest))
     expected = " ".join(legal) or "-"
-    listing = _join([_say(lang, "seat_score", seat=seat, points=c.points) for seat, c in legal.items()], lang)
+    listing = _join([_say("seat_score", lang, seat=seat, points=c.points) for seat, c in legal.items()], lang)
     notes = []
     if any(any(t.variant == "forming" for t in c.tables) for c in legal.values()):
-        notes.append(_say(lang, "forming_note"))
+        notes.append(_say("forming_note", lang))
     if any(c.points == 0 and not any(t.variant for t in c.tables) for c in legal.values()):
-        notes.append(_say(lang, "all_alone"))
+        notes.append(_say("all_alone", lang))
     if legal and all(c.points == 0 for c in legal.values()):
         listing = _join(legal, lang)
     alone_note = "".join(notes)
     who = f"{guest_name(guest, lang)} ({guest})"
-    solution = (_say(lang, "seats_solution", guest=who, seats=listing) if legal
-                else _say(lang, "seats_solution_none", guest=who)) + alone_note
+    solution = (_say("seats_solution", lang, guest=who, seats=listing) if legal
+                else _say("seats_solution_none", lang, guest=who)) + alone_note
     solution = solution[:1].upper() + solution[1:]
     if set(given) == set(legal) and seats is not ...:
-        text = (_say(lang, "seats_right", guest=who, seats=listing) if legal
-                else _say(lang, "seats_right_none", guest=who)) + alone_note
+        text = (_say("seats_right", lang, guest=who, seats=listing) if legal
+                else _say("seats_right_none", lang, guest=who)) + alone_note
         return climb(Feedback(True, text, text, expected, None, solution, hint, text), key, answer, exercise, lang)
-    text = (_say(lang, "seats_wrong", guest=who, seats=listing) if legal
-            else _say(lang, "seats_wrong_none", guest=who)) + alone_note
+    text = (_say("seats_wrong", lang, guest=who, seats=listing) if legal
+            else _say("seats_wrong_none", lang, guest=who)) + alone_note
     missing = [s for s in legal if s not in given]
     wrong = [s for s in given if s not in legal]
     if missing:
-        text += _say(lang, "seats_missing", seats=_join(missing, lang))
+        text += _say("seats_missing", lang, seats=_join(missing, lang))
     rules = []
     for seat in wrong:
         refusal = state.explain(f"{guest}@{seat}")
         rules.append(refusal.rule)
-        text += _say(lang, "seats_refused", seat=seat, reason=refusal.sentence(lang))
+        text += _say("seats_refused", lang, seat=seat, reason=refusal.sentence(lang))
     if not given:
         nudge = _text(lang, "seats_nudge_empty", n=len(missing)).format(missing=len(missing))
     else:
@@ -543,7 +543,7 @@ def check_seats(cafe, guest: str, seats=..., variant: bool = False, lang: str | 
     if missing and given:
         nudge += _text(lang, "seats_nudge_missing", n=len(missing)).format(missing=len(missing))
     if wrong:
-        nudge += _say(lang, "seats_nudge_rules",
+        nudge += _say("seats_nudge_rules", lang,
                       rules=_join([f"{s} ({r})" for s, r in zip(wrong, rules)], lang))
     feedback = Feedback(False, "", nudge + ".", expected, rules[0] if rules else None, solution, hint, text)
     return climb(feedback, key, answer, exercise, lang)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..engine import BoardGame
 from ..render.board_scene import BoardView, player_lines
 from ..render.board_words import board_say
-from ..render.words import say
+from ..render.words import phrase
 from .modes import History, LookingBack
 
 #: The buttons that work while looking back (the rest of the screen is read-only).
@@ -26,12 +26,12 @@ class BoardHistory(LookingBack):
 
     def _entry_words(self, entry) -> str:
         """Who played what, and the review's facts: the best action then, and the points missed."""
-        words = say(self.lang, "what_turn", name=self._name(entry.player), turn=entry.action, points=entry.points,
+        words = phrase("what_turn", self.lang, name=self._name(entry.player), turn=entry.action, points=entry.points,
                     count=entry.points)
         index = next(i for i, e in enumerate(self._game.log) if e is entry)
         fact = self._game.review()[index]
-        best = (board_say(self.lang, "review_best", turn=fact.best_text, points=fact.best_points, missed=fact.missed)
-                if fact.missed else board_say(self.lang, "review_was_best"))
+        best = (board_say("review_best", self.lang, turn=fact.best_text, points=fact.best_points, missed=fact.missed)
+                if fact.missed else board_say("review_was_best", self.lang))
         return f"{words} ({best})"
 
     def _button_live(self) -> None:
@@ -50,20 +50,20 @@ class BoardHistory(LookingBack):
         bag and scores, the same players), the game itself kept aside until *Back to game*."""
         n = self._viewing
         if n is None:
-            self._set_status(board_say(self.lang, "try_first"), "")
+            self._set_status(board_say("try_first", self.lang), "")
             return
         stash = {key: getattr(self, key) for key in self.STATE_KEYS if key != "_stash"}
         self._setup(BoardGame(self._position(n), None), list(self._kinds), None)
         self._stash = stash
-        self._status = board_say(self.lang, "tried" if n else "tried_start", n=n) + " " + self._status
+        self._status = board_say("tried" if n else "tried_start", self.lang, n=n) + " " + self._status
 
     def _history_view(self) -> BoardView:
         lang, n = self.lang, self._viewing
         state = self._position(n)
         then = BoardGame(state, None)
-        title = (say(lang, "history_title", n=n, total=len(self._game.log)) if n
-                 else say(lang, "history_start"))
-        buttons = (("live", say(lang, "live"), True), ("try", say(lang, "try"), not then.is_over))
+        title = (phrase("history_title", lang, n=n, total=len(self._game.log)) if n
+                 else phrase("history_start", lang))
+        buttons = (("live", phrase("live", lang), True), ("try", phrase("try", lang), not then.is_over))
         return BoardView(state.board, lang, players=player_lines(then, lang, self._kinds), bag=len(state.bag),
                          info=("*" + title,), buttons=buttons, nav=self._nav(),
                          status=self._status, status_kind=self._kind)

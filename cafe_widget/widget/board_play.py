@@ -68,12 +68,12 @@ class BoardPlay:
         self._asking = None
         if p != game.to_move:
             tile = game.hand(p)[i]
-            self._set_status(board_say(self.lang, "not_yours", owner=self._name(p), name=self._name(game.to_move))
+            self._set_status(board_say("not_yours", self.lang, owner=self._name(p), name=self._name(game.to_move))
                              + f" ({tile})", "error")
             return
         if self._selected == (p, i):
             self._selected, self._swap_mode = None, False
-            self._set_status(board_say(self.lang, "to_move", name=self._name(p)), "")
+            self._set_status(board_say("to_move", self.lang, name=self._name(p)), "")
             return
         self._selected = (p, i)
         tile = game.hand(p)[i]
@@ -84,11 +84,11 @@ class BoardPlay:
             top = [f"{c} (+{pts})" for c, pts in best if pts == best[0][1]][:4]
             summary = (self._chairs_summary(len(chairs), top) if self._current().shows_points   # not in a puzzle
                        else say_n("{n} lit chair", "{n} lit chairs", len(chairs), self.lang))
-            text = board_say(lang, "select_joker" if tile[0] == "*" else "select", tile=tile, chairs=summary)
+            text = board_say("select_joker" if tile[0] == "*" else "select", lang, tile=tile, chairs=summary)
         else:
-            text = board_say(lang, "select_none", tile=tile)
+            text = board_say("select_none", lang, tile=tile)
         if swaps:
-            text += board_say(lang, "select_swap", chairs=", ".join(swaps))
+            text += board_say("select_swap", lang, chairs=", ".join(swaps))
         self._set_status(text, "")
 
     def _chairs_summary(self, n: int, top: list[str]) -> str:
@@ -101,7 +101,7 @@ class BoardPlay:
             self._asking = None
         tile = self._selected_tile()
         if tile is None:
-            self._set_status(board_say(self.lang, "pick_first"), "")
+            self._set_status(board_say("pick_first", self.lang), "")
             return
         seated = game.board.tile(chair)
         if seated is not None and (self._swap_mode or (seated.endswith("*") and tile[0] != "*")):
@@ -117,7 +117,7 @@ class BoardPlay:
                 if len(legal) == 2:
                     self._asking = (tile, chair)
                     tables = " / ".join(f"{t} {TABLE_NATION[t]}" for t in CHAIR_TABLES[chair])
-                    self._set_status(board_say(self.lang, "which_nation", tile=tile, chair=chair, tables=tables), "")
+                    self._set_status(board_say("which_nation", self.lang, tile=tile, chair=chair, tables=tables), "")
                     return
                 self._place(f"{(legal or nations)[0]}{tile[1]}*@{chair}")
                 return
@@ -128,14 +128,14 @@ class BoardPlay:
         card = game.place(placement)
         self._selected, self._swap_mode, self._asking = None, False, None
         lang = self.lang
-        text = board_say(lang, "seated", placement=card.text, tables=tile_points(card, lang), points=card.points)
+        text = board_say("seated", lang, placement=card.text, tables=tile_points(card, lang), points=card.points)
         turn = game.turn
         if turn is not None and turn.pending:
-            text += board_say(lang, "seated_alone")
+            text += board_say("seated_alone", lang)
         elif turn is not None and len(turn.cards) >= 2:
-            text += board_say(lang, "seated_end")
+            text += board_say("seated_end", lang)
         else:
-            text += board_say(lang, "seated_more")
+            text += board_say("seated_more", lang)
         self._set_status(text, "ok")
 
     def _joker_choices(self) -> dict[str, tuple[str, int]]:
@@ -172,28 +172,28 @@ class BoardPlay:
         game = self._game
         player = game.to_move
         turn = game.swap(tile, chair)
-        self._done(player, turn, board_say(self.lang, "swap_done", name=self._name(player), tile=turn.tile,
+        self._done(player, turn, board_say("swap_done", self.lang, name=self._name(player), tile=turn.tile,
                                            chair=turn.chair))
 
     def _button_bar(self) -> None:
         tile = self._selected_tile()
         if tile is None:
-            self._set_status(board_say(self.lang, "pick_first_bar"), "")
+            self._set_status(board_say("pick_first_bar", self.lang), "")
             return
         game = self._game
         player = game.to_move
         turn = game.bar(tile)
         entry = game.log[-1]
-        text = board_say(self.lang, "bar_done", name=self._name(player), tile=tile, place=turn.bar_place,
+        text = board_say("bar_done", self.lang, name=self._name(player), tile=tile, place=turn.bar_place,
                          points=entry.points)
         if entry.went_out:
-            text += board_say(self.lang, "bar_out", name=self._name(player))
+            text += board_say("bar_out", self.lang, name=self._name(player))
         self._done(player, turn, text)
 
     def _button_swap(self) -> None:
         tile = self._selected_tile()
         if tile is None:
-            self._set_status(board_say(self.lang, "pick_first_swap"), "")
+            self._set_status(board_say("pick_first_swap", self.lang), "")
             return
         _, _, swaps = self._lit(tile)
         if not swaps:
@@ -201,10 +201,10 @@ class BoardPlay:
             if game.turn is not None:   # a tile is seated already: one action a turn (B4)
                 raise IllegalMove.because("B4", "board_placed_already", game.board, move=f"swap {tile}",
                                           count=len(game.turn.cards))
-            self._set_status(board_say(self.lang, "swap_none", tile=tile), "error")
+            self._set_status(board_say("swap_none", self.lang, tile=tile), "error")
             return
         self._swap_mode = True
-        self._set_status(board_say(self.lang, "swap_how", tile=tile), "")
+        self._set_status(board_say("swap_how", self.lang, tile=tile), "")
 
     def _button_undo(self) -> None:
         game = self._game
@@ -215,14 +215,14 @@ class BoardPlay:
         placement = game.undo()
         if chosen is not None and chosen[1] in game.hand(chosen[0]):   # the same tile stays chosen
             self._selected = (chosen[0], game.hand(chosen[0]).index(chosen[1]))
-        self._set_status(board_say(self.lang, "undone", placement=placement), "")
+        self._set_status(board_say("undone", self.lang, placement=placement), "")
 
     def _button_end(self) -> None:
         game = self._game
         player = game.to_move
         self._asking = None
         turn = game.end_turn()
-        self._done(player, turn, board_say(self.lang, "ended", name=self._name(player), action=turn.text,
+        self._done(player, turn, board_say("ended", self.lang, name=self._name(player), action=turn.text,
                                            points=turn.points))
 
     def _button_hint(self) -> None:
@@ -240,18 +240,18 @@ class BoardPlay:
         lang = self.lang
         self._selected, self._asking, self._swap_mode = None, None, False   # the hint alone is lit
         if best is None:
-            self._set_status(board_say(lang, "hint_none"), "")
+            self._set_status(board_say("hint_none", lang), "")
             return
         if best.kind == "seat":
             self._hint = tuple((c.chair, f"{i} +{c.points}") for i, c in enumerate(best.cards, start=1))
-            self._set_status(board_say(lang, "hint_seat", action=best.text, points=best.points), "ok")
+            self._set_status(board_say("hint_seat", lang, action=best.text, points=best.points), "ok")
         elif best.kind == "bar":
             self._hint = ((f"bar{best.bar_place}", "✓"),)
-            self._set_status(board_say(lang, "hint_bar", action=best.text, place=best.bar_place,
+            self._set_status(board_say("hint_bar", lang, action=best.text, place=best.bar_place,
                                        points=best.points), "ok")
         else:
             self._hint = ((best.chair, "⇄"),)
-            self._set_status(board_say(lang, "hint_swap", action=best.text), "ok")
+            self._set_status(board_say("hint_swap", lang, action=best.text), "ok")
 
     def _button_new(self) -> None:
         self._guide = None                 # a new game is not guided
@@ -262,11 +262,11 @@ class BoardPlay:
         game = self._game if self._stash is None else self._stash["_game"]   # not the game tried
         if not game.is_over and (game.log or game.turn) and self._asked != "new":
             self._confirm = "new"   # a game in progress (a tile seated this turn included): ask first
-            self._set_status(board_say(self.lang, "new_confirm"), "")
+            self._set_status(board_say("new_confirm", self.lang), "")
             return
         seed = game.seed + 1 if isinstance(game.seed, int) else random.SystemRandom().randrange(2**32)
         self._setup(BoardGame.new(players=game.players, seed=seed), list(self._kinds), None)
-        self._status = board_say(self.lang, "new_started", seed=seed) + " " + self._status
+        self._status = board_say("new_started", self.lang, seed=seed) + " " + self._status
 
     def _done(self, player: int, turn, text: str) -> None:
         """After a person's finished action: marks, the computers' turns, the status."""
@@ -301,7 +301,7 @@ class BoardPlay:
         if self._game.is_over:
             self._finish(" ".join(texts))
             return
-        texts.append(board_say(self.lang, "to_move", name=self._name(self._game.to_move)))
+        texts.append(board_say("to_move", self.lang, name=self._name(self._game.to_move)))
         if self._guide is not None and self._guide.active(self._game):
             texts.append(self._guide.instruction(self._game, self.lang))
         self._set_status(" ".join(texts), "ok")
@@ -331,7 +331,7 @@ class BoardPlay:
         return (turn.chair,)
 
     def _turn_info(self, player: int, turn) -> tuple[str, ...]:
-        lines = [board_say(self.lang, "last", name=self._name(player))]
+        lines = [board_say("last", self.lang, name=self._name(player))]
         if turn.kind == "seat":
             for card in turn.cards:
                 lines.append(f"{card.text} = {card.points}")
@@ -356,7 +356,7 @@ class BoardPlay:
             if len(game.log) == done:   # a player that did nothing: never loop for ever
                 raise RuntimeError(f"computer player {player + 1} made no move")
             entry = game.log[-1]
-            texts.append(board_say(self.lang, "computer_did", name=self._name(player), action=entry.action,
+            texts.append(board_say("computer_did", self.lang, name=self._name(player), action=entry.action,
                                    points=entry.points))
             self._marks = self._marks_of(entry.turn)
             self._info = self._turn_info(player, entry.turn)
@@ -393,7 +393,7 @@ class BoardPlay:
         key = COMMANDS.get(" ".join(step.lower().split()))
         if self._viewing is not None:   # looking back: read-only, but for its own buttons
             if key not in HISTORY_KEYS:
-                raise Refused(board_say(self.lang, "history_live_first", text=shorten(step)))
+                raise Refused(board_say("history_live_first", self.lang, text=shorten(step)))
             getattr(self, f"_button_{key}")()
             return
         why = self._not_yours()
@@ -411,7 +411,7 @@ class BoardPlay:
         if why:   # at a table, another player's turn
             raise Refused(why)
         if head not in ACTION_WORDS and "@" not in step:
-            raise Refused(board_say(self.lang, "command_unknown", text=shorten(step)))
+            raise Refused(board_say("command_unknown", self.lang, text=shorten(step)))
         if head in ACTION_WORDS:
             step = ACTION_WORDS[head] + step.strip()[len(head):]
         action = parse_action(step)   # NotationError naming the token: "swap ITf" has no chair
@@ -421,7 +421,7 @@ class BoardPlay:
                 self._selected = (game.to_move, hand.index(action[1]))
             player = game.to_move
             turn = game.bar(action[1])
-            self._done(player, turn, board_say(self.lang, "bar_done", name=self._name(player), tile=action[1],
+            self._done(player, turn, board_say("bar_done", self.lang, name=self._name(player), tile=action[1],
                                                place=turn.bar_place, points=game.log[-1].points))
         elif action[0] == "swap":
             self._swap(action[1], action[2])

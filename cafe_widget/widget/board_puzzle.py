@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ..engine import BoardGame
 from ..render.board_words import board_say
-from ..render.words import say
+from ..render.words import phrase
 from .board_base import game_from_position
 from .modes import Mode
 
@@ -34,18 +34,18 @@ class BoardPuzzleMode(Mode):
         view = w.MODES["play"].view(w)
         lang, p, total = w.lang, w._puzzles[w._pi], len(w._puzzles)
         game, turn = w._game, w._game.turn
-        title = say(lang, "puzzle_title", n=w._pi + 1, total=total, level=p.level) if p.level else say(lang, "puzzle_one")
-        info = ("*" + title, board_say(lang, "puzzle_task"), board_say(lang, "puzzle_how"),
-                say(lang, "puzzle_count", solved=len(w._solved), total=total))
+        title = phrase("puzzle_title", lang, n=w._pi + 1, total=total, level=p.level) if p.level else phrase("puzzle_one", lang)
+        info = ("*" + title, board_say("puzzle_task", lang), board_say("puzzle_how", lang),
+                phrase("puzzle_count", lang, solved=len(w._solved), total=total))
         if turn is not None and turn.cards:
-            info += (board_say(lang, "this_turn"),) + tuple(c.text for c in turn.cards)
+            info += (board_say("this_turn", lang),) + tuple(c.text for c in turn.cards)
         tile = w._selected_tile()
-        buttons = (("end", say(lang, "check"), bool(turn) and turn.can_end()),
-                   ("undo", board_say(lang, "undo"), bool(turn)),
-                   ("bar", board_say(lang, "bar_button"), tile is not None and turn is None),
-                   ("swap", board_say(lang, "swap"), tile is not None and turn is None),
-                   ("best", say(lang, "show_best"), True),
-                   ("next", say(lang, "next"), total > 1))
+        buttons = (("end", phrase("check", lang), bool(turn) and turn.can_end()),
+                   ("undo", board_say("undo", lang), bool(turn)),
+                   ("bar", board_say("bar_button", lang), tile is not None and turn is None),
+                   ("swap", board_say("swap", lang), tile is not None and turn is None),
+                   ("best", phrase("show_best", lang), True),
+                   ("next", phrase("next", lang), total > 1))
         return replace(view, players=view.players[:1], info=info, buttons=buttons, nav=(),
                        lit=tuple((chair, None) for chair, _ in view.lit), marks=w._marks if not game.turn else ())
 
@@ -66,7 +66,7 @@ class BoardPuzzleScreen:
         self._selected, self._asking, self._swap_mode, self._hint, self._marks = None, None, False, (), ()
         self._info, self._shown = (), False
         p = self._puzzles[self._pi]
-        self._set_status(board_say(self.lang, "puzzle_welcome", best=p.best_points), "")
+        self._set_status(board_say("puzzle_welcome", self.lang, best=p.best_points), "")
 
     def _puzzle_done(self, turn) -> None:
         """A finished action on a puzzle: graded on the ladder, then the puzzle's position again
@@ -78,7 +78,7 @@ class BoardPuzzleScreen:
         self._game = puzzle_game(p)
         self._selected, self._asking, self._swap_mode, self._hint = None, None, False, ()
         self._marks = self._marks_of(turn)
-        self._set_status(grade.message + (say(self.lang, "not_counted") if grade.solved and self._shown else ""),
+        self._set_status(grade.message + (phrase("not_counted", self.lang) if grade.solved and self._shown else ""),
                          "ok" if grade.solved else "error")
 
     def _puzzle_hint(self) -> None:
@@ -99,7 +99,7 @@ class BoardPuzzleScreen:
     def _button_next(self) -> None:
         if len(self._solved) == len(self._puzzles):
             self._start_puzzle(0)
-            self._status = say(self.lang, "puzzle_solved_all", solved=len(self._solved),
+            self._status = phrase("puzzle_solved_all", self.lang, solved=len(self._solved),
                                total=len(self._puzzles)) + " " + self._status
             return
         self._start_puzzle(self._pi + 1)

@@ -14,7 +14,7 @@ from ..engine.board import TILE_KINDS, copies_of, full_bag, held_form
 from ..engine.board_game import BoardGameState, end_reason
 from ..render.board_scene import BoardPlayer
 from ..render.board_words import board_say
-from ..render.words import say
+from ..render.words import phrase
 from .modes import Mode
 
 SANDBOX = "sandbox"
@@ -45,12 +45,12 @@ class BoardSandboxMode(Mode):
         view = w.MODES["play"].view(w)
         lang, game = w.lang, w._game
         turn = game.turn
-        palette = BoardPlayer(board_say(lang, "palette"), 0, game.hand(0), 0, False, True)
-        buttons = (("undo", board_say(lang, "undo"), bool(turn)),
-                   ("end", say(lang, "keep"), bool(turn) and turn.can_end()),
-                   ("hint", board_say(lang, "hint"), True),      # the best any tiles could make here
-                   ("new", board_say(lang, "new"), True))
-        return replace(view, players=(palette,), bag=None, buttons=buttons, nav=(), title=board_say(lang, "sandbox"))
+        palette = BoardPlayer(board_say("palette", lang), 0, game.hand(0), 0, False, True)
+        buttons = (("undo", board_say("undo", lang), bool(turn)),
+                   ("end", phrase("keep", lang), bool(turn) and turn.can_end()),
+                   ("hint", board_say("hint", lang), True),      # the best any tiles could make here
+                   ("new", board_say("new", lang), True))
+        return replace(view, players=(palette,), bag=None, buttons=buttons, nav=(), title=board_say("sandbox", lang))
 
     def click(self, w, region) -> None:
         if region.kind == "button" and region.name in ("bar", "swap"):
@@ -71,11 +71,11 @@ class BoardSandboxScreen:
         self._sandbox = True
         self._game, self._kinds, self._bots = game, ("human", "human"), {}
         self._selected, self._asking, self._swap_mode, self._hint, self._marks, self._info = None, None, False, (), (), ()
-        self._set_status(board_say(self.lang, "sandbox_welcome"), "")
+        self._set_status(board_say("sandbox_welcome", self.lang), "")
 
     def _sandbox_kept(self, turn) -> None:
         """*Keep turn*: the tiles stay, the board goes on from there with the whole palette."""
         marks = self._marks_of(turn)
         self._start_sandbox(turn.board)
         self._marks = marks
-        self._set_status(board_say(self.lang, "kept", action=turn.text, points=turn.points), "ok")
+        self._set_status(board_say("kept", self.lang, action=turn.text, points=turn.points), "ok")

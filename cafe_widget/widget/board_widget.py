@@ -24,7 +24,7 @@ from ..engine.game import SAVE_FORMAT as GAME_SAVE
 from ..render.board_scene import (BOARD_LAYERS, BOARD_ZONES, HEIGHT, WIDTH, BoardView, build_board_scene,
                                   player_lines)
 from ..render.board_words import board_say
-from ..render.words import say
+from ..render.words import phrase
 from ..render.scene import hit_test
 from .safety import Refused, field, read_json
 from .shell import SCREEN, Shell
@@ -57,15 +57,15 @@ class BoardPlayMode(Mode):
         human = not over and w._kinds[game.to_move] == HUMAN and not w._not_yours()   # at a table: its own turn
         info = w._info
         if turn is not None and turn.cards:
-            info = (board_say(lang, "this_turn"),) + tuple(f"{c.text} = {c.points}" for c in turn.cards) + info
-        buttons = (("end", board_say(lang, "end"), human and bool(turn) and turn.can_end()),
-                   ("undo", board_say(lang, "undo"), human and bool(turn)),
-                   ("bar", board_say(lang, "bar_button"), human and tile is not None and turn is None),
-                   ("swap", board_say(lang, "swap"), human and tile is not None and turn is None),
-                   ("hint", board_say(lang, "hint"), human),
-                   ("new", board_say(lang, "new"), True))
+            info = (board_say("this_turn", lang),) + tuple(f"{c.text} = {c.points}" for c in turn.cards) + info
+        buttons = (("end", board_say("end", lang), human and bool(turn) and turn.can_end()),
+                   ("undo", board_say("undo", lang), human and bool(turn)),
+                   ("bar", board_say("bar_button", lang), human and tile is not None and turn is None),
+                   ("swap", board_say("swap", lang), human and tile is not None and turn is None),
+                   ("hint", board_say("hint", lang), human),
+                   ("new", board_say("new", lang), True))
         if w._stash is not None:   # a game tried from a past position: the game waits
-            buttons += (("live", say(lang, "live"), True),)
+            buttons += (("live", phrase("live", lang), True),)
         return BoardView(
             game.board, lang, players=player_lines(game, lang, w._kinds), bag=len(game.bag),
             selected=w._selected if tile is not None else None, lit=lit,
@@ -209,7 +209,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
         if game.is_over:
             self._finish(" ".join(texts))
         else:
-            self._set_status(" ".join(texts + [board_say(self.lang, "welcome", name=self._name(game.to_move))]), "")
+            self._set_status(" ".join(texts + [board_say("welcome", self.lang, name=self._name(game.to_move))]), "")
 
     def _reset(self) -> None:
         self._selected: tuple[int, int] | None = None
@@ -258,7 +258,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
         """The game's actions as plain text, one a row, oldest first: ``"3. Player 1 played
         CFf@a2, CFm@b1: 4 points."`` (the board game's scoresheet; ``game.review()`` adds the
         best action of each)."""
-        return tuple(f"{i}. " + say(self.lang, "what_turn", name=self._name(e.player), turn=e.action, points=e.points,
+        return tuple(f"{i}. " + phrase("what_turn", self.lang, name=self._name(e.player), turn=e.action, points=e.points,
                                     count=e.points)
                      for i, e in enumerate(self._game.log, 1))
 
@@ -284,7 +284,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
         kinds = list(self._kinds)
         if data is not None:
             if data.get("format") == GAME_SAVE or data.get("game") == "card":
-                raise Refused(board_say(self.lang, "save_other_game"))
+                raise Refused(board_say("save_other_game", self.lang))
             game = BoardGame.from_json(text)
             widget = data.get("widget")
             if widget is not None:
@@ -302,7 +302,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
             kinds = [HUMAN] + ["computer"] * (game.players - 1)
         self._setup(game, kinds, None)
         key = "loaded_by_hand" if game.seed is None else "loaded_what"
-        self._status = board_say(self.lang, key, what=game.board.format()) + " " + self._status
+        self._status = board_say(key, self.lang, what=game.board.format()) + " " + self._status
 
     def __repr__(self) -> str:
         return f"<BoardWidget {self._game.players} players: {self._game.board.format()}>"
@@ -315,7 +315,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
     FRESH = {"_viewing": None, "_selected": None, "_asking": None, "_swap_mode": False, "_hint": (), "_confirm": None}
 
     def _unexpected(self) -> str:
-        return board_say(self.lang, "error", error="{error}")
+        return board_say("error", self.lang, error="{error}")
 
     def _click(self, x: float, y: float) -> None:
         region = hit_test(self._scene, x, y)
@@ -327,8 +327,8 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
     # -- the view -------------------------------------------------------------------------
 
     def _label_boxes(self) -> None:
-        self._command.placeholder = board_say(self.lang, "command_placeholder")
-        self._command_button.description = board_say(self.lang, "command_button")
+        self._command.placeholder = board_say("command_placeholder", self.lang)
+        self._command_button.description = board_say("command_button", self.lang)
 
     LAYERS, ZONES = BOARD_LAYERS, BOARD_ZONES
 

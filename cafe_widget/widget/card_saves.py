@@ -15,7 +15,7 @@ from ..i18n import N_
 from ..engine.game import SAVE_FORMAT as GAME_SAVE
 from ..teach.guide import Guide
 from ..teach.card_puzzles import Puzzle
-from ..render.words import say
+from ..render.words import phrase
 from .safety import WIDGET_SAVE, Refused, field
 
 HUMAN = "human"
@@ -74,7 +74,7 @@ def load_screen(w, data: dict) -> None:
     if data.get("version") != 1:
         raise NotationError("json", "version", N_("must be 1"))
     if data.get("game") != "card":
-        raise Refused(say(w.lang, "save_other_game"))
+        raise Refused(phrase("save_other_game", w.lang))
     origin, stash = data.get("from"), None
     if origin is not None:
         if not isinstance(origin, dict) or origin.get("format") != GAME_SAVE:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..render.scene import INFO_SIZE
 from ..render.style import PANEL_W
-from ..render.words import over_text, result_lines, say
+from ..render.words import over_text, result_lines, phrase
 from .card_saves import HUMAN
 
 #: The characters an info line of the panel holds without being squeezed (bold, as the SVG
@@ -29,7 +29,7 @@ class ComputerTurns:
             # the computers wait for the answer (Declare end, or End turn to go on).
             self._waiting = player
             self._mark_last_turns()
-            self._set_status(text + " " + say(self.lang, "may_declare", name=self._name(player)), "ok")
+            self._set_status(text + " " + phrase("may_declare", self.lang, name=self._name(player)), "ok")
             return
         self._go_on(player, [text])
 
@@ -106,12 +106,12 @@ class ComputerTurns:
         """What a computer player just did, in words."""
         name = self._name(player)
         if entry.turn is not None:
-            return say(self.lang, "computer_turn", name=name, turn=entry.turn.text, points=entry.turn.points)
+            return phrase("computer_turn", self.lang, name=name, turn=entry.turn.text, points=entry.turn.points)
         if entry.action == "draw":
-            return say(self.lang, "computer_drew", name=name)
+            return phrase("computer_drew", self.lang, name=name)
         if entry.action.startswith("down:"):
-            return say(self.lang, "computer_down", name=name)
-        return say(self.lang, "declared", name=name)
+            return phrase("computer_down", self.lang, name=name)
+        return phrase("declared", self.lang, name=name)
 
     def _computer_lines(self, player: int, entry) -> list[str]:
         """A computer's action for the panel, on a line of its own: its turn's cards and points
@@ -120,15 +120,15 @@ class ComputerTurns:
         many more there are, and the scoresheet and the review hold every turn."""
         if entry.turn is None:
             return ["*" + self._entry_words(entry)]
-        name = say(self.lang, "computer", n=player + 1)
+        name = phrase("computer", self.lang, n=player + 1)
         cards = [card.text for card in entry.turn.cards]
-        line = say(self.lang, "computer_line", name=name, cards=", ".join(cards), points=entry.turn.points)
+        line = phrase("computer_line", self.lang, name=name, cards=", ".join(cards), points=entry.turn.points)
         if len(line) <= INFO_CHARS:
             return [line]
-        lines, current = [], say(self.lang, "computer_line_head", name=name)
+        lines, current = [], phrase("computer_line_head", self.lang, name=name)
         for i, card in enumerate(cards):
             last = i == len(cards) - 1
-            piece = card + (say(self.lang, "computer_line_tail", points=entry.turn.points) if last else ",")
+            piece = card + (phrase("computer_line_tail", self.lang, points=entry.turn.points) if last else ",")
             if len(current) + 1 + len(piece) > INFO_CHARS:
                 lines.append(current)
                 current = "    " + piece
@@ -166,4 +166,4 @@ class ComputerTurns:
         self._marks_at = len(log)
 
     def _short(self, p: int) -> str:
-        return say(self.lang, "short_player", n=p + 1)   # "P2", never "C2": that is a seat
+        return phrase("short_player", self.lang, n=p + 1)   # "P2", never "C2": that is a seat

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..teach.card_puzzles import Puzzle
 from ..render.scene import PlayerLine, View
-from ..render.words import say, turn_lines
+from ..render.words import phrase, turn_lines
 from .card_saves import HUMAN, SCREEN_STATE
 from .card_base import HISTORY_BUTTONS, _hint_labels
 from .modes import History, LookingBack
@@ -32,9 +32,9 @@ class HistoryScreen(LookingBack):
     def _entry_words(self, entry) -> str:
         name = self._name(entry.player)
         if entry.turn is not None:
-            return say(self.lang, "what_turn", name=name, turn=entry.turn.text, points=entry.turn.points,
+            return phrase("what_turn", self.lang, name=name, turn=entry.turn.text, points=entry.turn.points,
                        count=entry.turn.points)
-        return say(self.lang, f"what_{entry.kind}", name=name)
+        return phrase(f"what_{entry.kind}", self.lang, name=name)
 
     def _button_live(self) -> None:
         """Back to the live game (from the history, or from a sandbox tried from it)."""
@@ -91,20 +91,20 @@ class HistoryScreen(LookingBack):
         entry = self._game.log[n - 1]
         review = self._game.review_entry(n - 1)
         if self._kinds[entry.player] != HUMAN:
-            self._say("history_best_none", why=say(self.lang, "history_best_private"))
+            self._say("history_best_none", why=phrase("history_best_private", self.lang))
             return
         if not self._may_review(entry.player):
-            self._say("history_best_none", why=say(self.lang, "history_best_hidden"))
+            self._say("history_best_none", why=phrase("history_best_hidden", self.lang))
             return
         if review.best is None:
-            self._say("history_best_none", why=say(self.lang, "history_best_no_turn"))
+            self._say("history_best_none", why=phrase("history_best_no_turn", self.lang))
             return
         self._view_best = True
         self._hint = _hint_labels(review.best.cards, 0)
         played = (f"{entry.turn.text} = {entry.turn.points}" if entry.turn is not None
                   else self._entry_words(entry))
-        self._set_status(say(self.lang, "history_best", turn=review.best.text, points=review.best.points, played=played)
-                         + (say(self.lang, "hint_goes_on") if review.best.goes_on else ""), "ok")
+        self._set_status(phrase("history_best", self.lang, turn=review.best.text, points=review.best.points, played=played)
+                         + (phrase("hint_goes_on", self.lang) if review.best.goes_on else ""), "ok")
 
     def _sheet_rows(self) -> tuple[str, ...]:
         """One row a turn, newest last; in review, the person's placing turns get the best
@@ -113,19 +113,19 @@ class HistoryScreen(LookingBack):
         rows = []
         for i, entry in enumerate(game.log):
             kind = self._kinds[entry.player]
-            name = getattr(kind, "person", None) or say(lang, "player" if kind == HUMAN else "computer",
+            name = getattr(kind, "person", None) or phrase("player" if kind == HUMAN else "computer", lang,
                                                         n=entry.player + 1)   # a person at a class table: their name
             if entry.turn is not None:
-                row = say(lang, "row_turn", n=i + 1, name=name, turn=entry.turn.text.replace(",", ""),
+                row = phrase("row_turn", lang, n=i + 1, name=name, turn=entry.turn.text.replace(",", ""),
                           points=entry.turn.points)
             else:
-                row = say(lang, f"row_{entry.kind}", n=i + 1, name=name)
+                row = phrase(f"row_{entry.kind}", lang, n=i + 1, name=name)
             if self._reviewing and entry.turn is not None and self._may_review(entry.player):
                 best = game.review_entry(i).best
                 if best is not None and best.points <= entry.turn.points:
-                    row = "*" + row + say(lang, "row_best_same")
+                    row = "*" + row + phrase("row_best_same", lang)
                 elif best is not None:
-                    row += say(lang, "row_best", points=best.points)
+                    row += phrase("row_best", lang, points=best.points)
             rows.append(row)
         return tuple(rows)
 
@@ -140,11 +140,11 @@ class HistoryScreen(LookingBack):
         lang = self.lang
         live = self._viewing is None
         back_ok = bool(self._game.log) and (live or self._viewing > 0)
-        return dict(sheet_title=say(lang, "review_title" if self._reviewing else "scoresheet"),
+        return dict(sheet_title=phrase("review_title" if self._reviewing else "scoresheet", lang),
                     sheet=self._sheet_rows(),
                     sheet_selected=None if live or not self._viewing else self._viewing - 1,
                     sheet_start=self._sheet_start,
-                    sheet_buttons=(("review", say(lang, "scoresheet" if self._reviewing else "review"), True), ("back", "◀", back_ok),
+                    sheet_buttons=(("review", phrase("scoresheet" if self._reviewing else "review", lang), True), ("back", "◀", back_ok),
                                    ("forward", "▶", not live)))
 
     def _history_view(self) -> View:
@@ -157,9 +157,9 @@ class HistoryScreen(LookingBack):
         state = self._position(n - 1 if self._view_best else n)
         players = tuple(PlayerLine(self._name(q), state.scores[q], len(state.hands[q]), len(state.face_down[q]),
                                    q == state.to_move and state.over is None,
-                                   say(lang, "counts", hand=len(state.hands[q]), down=len(state.face_down[q])))
+                                   phrase("counts", lang, hand=len(state.hands[q]), down=len(state.face_down[q])))
                         for q in range(game.players))
-        title = say(lang, "history_title", n=n, total=total) if n else say(lang, "history_start")
+        title = phrase("history_title", lang, n=n, total=total) if n else phrase("history_start", lang)
         info: tuple = ()
         marks, badges = (), ()
         if entry is not None:
@@ -182,14 +182,14 @@ class HistoryScreen(LookingBack):
             if self._reviewing and entry.turn is not None and self._may_review(entry.player):
                 best = game.review_entry(n - 1).best
                 if best is not None and best.points <= entry.turn.points:
-                    info += (say(lang, "entry_best_same"),)
+                    info += (phrase("entry_best_same", lang),)
                 elif best is not None:
-                    info += (say(lang, "entry_best", points=best.points), "    " + best.text)
-        buttons = (("try", say(lang, "try"), True), ("live", say(lang, "live"), True),
-                   ("best", say(lang, "show_best"), entry is not None and self._may_review(entry.player)))
-        return View(state.cafe, lang, hand=(), hand_title=say(lang, "history_hand"),
+                    info += (phrase("entry_best", lang, points=best.points), "    " + best.text)
+        buttons = (("try", phrase("try", lang), True), ("live", phrase("live", lang), True),
+                   ("best", phrase("show_best", lang), entry is not None and self._may_review(entry.player)))
+        return View(state.cafe, lang, hand=(), hand_title=phrase("history_hand", lang),
                     hint=self._hint if self._view_best else (), badges=badges, marks=marks,
                     title=title, players=players,
-                    piles=say(lang, "piles", guests=len(state.guest_pile), tables=len(state.cafe.pile)),
+                    piles=phrase("piles", lang, guests=len(state.guest_pile), tables=len(state.cafe.pile)),
                     info=info, buttons=buttons, status=self._status, status_kind=self._kind,
                     **self._sheet_fields())

@@ -23,7 +23,7 @@ is that part, shared by the card game's and the board game's history screens.
 
 from __future__ import annotations
 
-from ..render.words import say
+from ..render.words import phrase
 
 
 class Mode:
@@ -94,10 +94,10 @@ class LookingBack:
             return
         self._viewing = n
         if n == 0:
-            self._set_status(say(self.lang, "history_shown_start"), "")
+            self._set_status(phrase("history_shown_start", self.lang), "")
             return
         what = self._entry_words(self._game.log[n - 1])
-        self._set_status(say(self.lang, "history_shown", n=n, total=total, what=what), "")
+        self._set_status(phrase("history_shown", self.lang, n=n, total=total, what=what), "")
 
     def _button_back(self) -> None:
         total = len(self._game.log)
@@ -108,7 +108,7 @@ class LookingBack:
 
     def _button_forward(self) -> None:
         if self._viewing is None:
-            self._set_status(say(self.lang, "back_live"), "")
+            self._set_status(phrase("back_live", self.lang), "")
             return
         if self._viewing >= len(self._game.log):
             self._button_live()
@@ -117,15 +117,15 @@ class LookingBack:
 
     def _button_live(self) -> None:
         self._viewing = None
-        self._set_status(say(self.lang, "back_live"), "")
+        self._set_status(phrase("back_live", self.lang), "")
 
     def _read_only(self) -> None:
         """A click on the board or a card while looking back: it says so, and changes nothing."""
         if self._viewing:
-            self._set_status(say(self.lang, "history_read_only", n=self._viewing,
+            self._set_status(phrase("history_read_only", self.lang, n=self._viewing,
                                  total=len(self._game.log)), "")
         else:
-            self._set_status(say(self.lang, "history_read_start"), "")
+            self._set_status(phrase("history_read_start", self.lang), "")
 
     def _nav(self) -> tuple:
         """The ◀ ▶ buttons: back while there is a position before; forward while looking back."""

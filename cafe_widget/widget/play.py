@@ -13,7 +13,7 @@ from ..engine.cards import GUEST_COPIES, GUEST_KINDS, TABLE_ADJECTIVES
 from ..engine.layout import TOUCHES
 from ..render.frames import refused_mark
 from ..render.scene import View
-from ..render.words import WHY, card_points, game_lines, say, turn_lines
+from ..render.words import WHY, card_points, game_lines, phrase, turn_lines
 from .card_saves import GAME, HUMAN
 from .card_base import HISTORY_BUTTONS, _hint_labels
 from .modes import Mode
@@ -38,11 +38,11 @@ class PlayMode(Mode):
         turn = game.turn
         info = w._info
         if turn and turn.cards:
-            info = (say(lang, "this_turn"),) + turn_lines(turn.cards, lang)
+            info = (phrase("this_turn", lang),) + turn_lines(turn.cards, lang)
         if w.teaching and not game.is_over:
-            info = info + tuple(say(lang, "hand_of", name=w._name(q), hand=" ".join(game.hands[q]) or "—")
+            info = info + tuple(phrase("hand_of", lang, name=w._name(q), hand=" ".join(game.hands[q]) or "—")
                                 for q in range(game.players) if q != p)
-        handover = "" if w._revealed or game.is_over else say(lang, "handover", name=w._name(p))
+        handover = "" if w._revealed or game.is_over else phrase("handover", lang, name=w._name(p))
         if w._where() == SCREEN and not game.is_over:   # the table's screen: whose turn, never a hand
             handover = table_say("at_seat", lang, name=w._name(w._mover()))
         title_key = "all_hands" if w.teaching else "your_hand"
@@ -50,24 +50,24 @@ class PlayMode(Mode):
         if w._at_table is not None:   # at a table: a seat declares for its own player only (R12c)
             declare_ok = w.player is not None and w.player in game.who_may_declare()
         waiting = w._waiting is not None
-        buttons = (("undo", say(lang, "undo"), bool(turn) and game.can_undo()),   # R9: not past a table seen
-                   ("end", say(lang, "end"), bool(turn) or waiting),
-                   ("draw", say(lang, "draw"), game.explain_draw() is None and not waiting),
-                   ("down", say(lang, "down"), not turn and len(hand) == 12 and not game.is_over),
-                   ("declare", say(lang, "declare"), declare_ok),
-                   ("hint", say(lang, "hint"), not game.is_over and w._revealed
+        buttons = (("undo", phrase("undo", lang), bool(turn) and game.can_undo()),   # R9: not past a table seen
+                   ("end", phrase("end", lang), bool(turn) or waiting),
+                   ("draw", phrase("draw", lang), game.explain_draw() is None and not waiting),
+                   ("down", phrase("down", lang), not turn and len(hand) == 12 and not game.is_over),
+                   ("declare", phrase("declare", lang), declare_ok),
+                   ("hint", phrase("hint", lang), not game.is_over and w._revealed
                     and w._kinds[p] == HUMAN and not waiting))
         if w._not_yours():   # at a table, another player's turn (or the screen): nothing to press here
             buttons = tuple((key, label, on and key == "declare") for key, label, on in buttons)
         marks = w._marks if w._marks_at == len(game.log) and turn is None else ()
         return View(game.cafe, lang, hand=hand if w._revealed or game.is_over else (),
-                    hand_title=say(lang, title_key, name=w._name(p), count=len(hand)),
+                    hand_title=phrase(title_key, lang, name=w._name(p), count=len(hand)),
                     handover=handover, selected=w._selected, lit=lit, hint=w._hint,
                     badges=w._badges, marks=marks, refused=w._refused,
                     placed=tuple(c.seat for c in turn.cards) if turn else (),
                     title="Café International", players=game_lines(game, lang, w._kinds),
-                    title_button=("new", say(lang, "new_game"), True),
-                    piles=say(lang, "piles", guests=len(game.guest_pile), tables=len(game.table_pile)),
+                    title_button=("new", phrase("new_game", lang), True),
+                    piles=phrase("piles", lang, guests=len(game.guest_pile), tables=len(game.table_pile)),
                     info=info, buttons=buttons, status=w._status, status_kind=w._kind,
                     **w._sheet_fields())
 
@@ -163,7 +163,7 @@ class PlayScreen:
         else:
             self._say("nowhere", guest=guest)
         if self._game is not None and len(self._game.hand()) == 12 and not self._game.turn:
-            self._status += " " + say(self.lang, "selected_down", guest=guest)
+            self._status += " " + phrase("selected_down", self.lang, guest=guest)
 
     def _selected_guest(self) -> str | None:
         hand = self._hand()
@@ -175,8 +175,8 @@ class PlayScreen:
         guest = self._selected_guest()
         if guest is None:
             tables = ", ".join(t for t in TOUCHES[seat])
-            self._set_status(say(self.lang, "seat_info", seat=seat, tables=tables) + " "
-                             + say(self.lang, "pick_card"), "")
+            self._set_status(phrase("seat_info", self.lang, seat=seat, tables=tables) + " "
+                             + phrase("pick_card", self.lang), "")
             return
         try:
             if self._game is None:
@@ -192,15 +192,15 @@ class PlayScreen:
         # points per table, where the table still stands (a cleared one is said in words)
         self._badges = tuple((place, points) for place, points in card.by_table.items()
                              if place not in card.cleared)
-        text = say(self.lang, "scored", move=card.text, tables=card_points(card, self.lang), points=card.points)
+        text = phrase("scored", self.lang, move=card.text, tables=card_points(card, self.lang), points=card.points)
         if card.cleared:
-            text += say(self.lang, "clears", places=" ".join(card.cleared))
+            text += phrase("clears", self.lang, places=" ".join(card.cleared))
         turn = self._turn if self._game is None else self._game.turn
         if turn is not None and turn.pending:
             text += WHY.text("must_join", self.lang, card.guest)
         ended = self._turn.ended if self._game is None else self._game.is_over
         if ended:
-            text += say(self.lang, "ends")
+            text += phrase("ends", self.lang)
         self._set_status(text, "ok")
         if self._game is not None and self._game.is_over:
             self._finish_text()
@@ -232,7 +232,7 @@ class PlayScreen:
             self._cafe = turn.cafe
             self._turn = self._cafe.begin_turn(self._variant)
             self._selected = None
-            self._info = self._turn_lines(turn, say(self.lang, "sandbox"))
+            self._info = self._turn_lines(turn, phrase("sandbox", self.lang))
             self._say("kept", points=turn.points)
             return
         if self._waiting is not None:   # the person did not declare: play goes on
@@ -247,7 +247,7 @@ class PlayScreen:
                 self._set_status(why, "error")
                 return
         turn = self._game.end_turn()
-        text = say(self.lang, "turn_done", name=self._name(player), points=turn.points)
+        text = phrase("turn_done", self.lang, name=self._name(player), points=turn.points)
         if guided:
             text += " " + self._guide.done(turn.points, self.lang)
         self._after_action(player, text, turn)
@@ -261,7 +261,7 @@ class PlayScreen:
             if turn is None:
                 self._hint_none(self._turn.explain_end() if self._turn.cards else None)
                 return
-            self._show_hint(turn, len(self._turn.cards), say(lang, "hint_palette", turn=turn.text, points=turn.points))
+            self._show_hint(turn, len(self._turn.cards), phrase("hint_palette", lang, turn=turn.text, points=turn.points))
             return
         game = self._game
         if game.is_over:
@@ -279,18 +279,18 @@ class PlayScreen:
                           else "hint_none_down" if len(game.hand()) == 12 else "hint_none")
             return
         if not placed:
-            text = say(lang, "hint_turn", turn=turn.text, points=turn.points)
+            text = phrase("hint_turn", lang, turn=turn.text, points=turn.points)
         else:
-            text = (say(lang, "hint_end", points=turn.points) if len(turn.cards) == placed else
-                    say(lang, "hint_mid", turn=", ".join(c.text for c in turn.cards[placed:]),
+            text = (phrase("hint_end", lang, points=turn.points) if len(turn.cards) == placed else
+                    phrase("hint_mid", lang, turn=", ".join(c.text for c in turn.cards[placed:]),
                         points=turn.points))
             fresh = None
             if not any(c.cleared for c in game.turn.cards):   # R9: a table seen cannot be taken back
                 fresh = game.state.cafe.best_turn(game.state.hands[game.to_move], game.variant, blind=True)
             if fresh is not None and fresh.points > turn.points:
-                text += say(lang, "hint_undo", points=fresh.points)
+                text += phrase("hint_undo", lang, points=fresh.points)
         if turn.goes_on:
-            text += say(lang, "hint_goes_on")
+            text += phrase("hint_goes_on", lang)
         self._show_hint(turn, placed, text)
 
     def _hint_none(self, refusal) -> None:
@@ -304,7 +304,7 @@ class PlayScreen:
         cards = turn.cards[placed:]
         self._selected = None
         self._hint = _hint_labels(cards, placed)
-        self._info = (say(self.lang, "hint_head", points=turn.points),) + turn_lines(cards, self.lang)
+        self._info = (phrase("hint_head", self.lang, points=turn.points),) + turn_lines(cards, self.lang)
         self._set_status(text, "ok")
 
     def _button_draw(self) -> None:
@@ -318,7 +318,7 @@ class PlayScreen:
                 return
         card = self._game.draw()
         key = "drew_hidden" if self._humans() > 1 and not self.teaching else "drew"
-        text = say(self.lang, key, name=self._name(player), card=card)
+        text = phrase(key, self.lang, name=self._name(player), card=card)
         if guided:
             text += " " + self._guide.done(None, self.lang)
         self._after_action(player, text)
@@ -337,7 +337,7 @@ class PlayScreen:
             return
         player = self._game.to_move
         self._game.lay_face_down(guest)
-        self._after_action(player, say(self.lang, "laid_down", name=self._name(player)))
+        self._after_action(player, phrase("laid_down", self.lang, name=self._name(player)))
 
     def _button_declare(self) -> None:
         self._need_game()
@@ -351,7 +351,7 @@ class PlayScreen:
                 "R12", "cannot_declare", self._game.cafe, player=person + 1)
         self._game.declare_end(who[0])
         self._waiting = None
-        self._finish_text(say(self.lang, "declared", name=self._name(self._game.log[-1].player)))
+        self._finish_text(phrase("declared", self.lang, name=self._name(self._game.log[-1].player)))
 
     def _need_game(self) -> None:
         if self._game is None:
@@ -381,4 +381,4 @@ class PlayScreen:
         game, kinds = (self._game, self._kinds) if stash is None else (stash["_game"], stash["_kinds"])
         seed = game.seed + 1 if isinstance(game.seed, int) else random.SystemRandom().randrange(2**32)
         self._setup(Game.new(players=game.players, seed=seed, variant=game.variant), kinds, None, False, None)
-        self._status = say(self.lang, "new_started", seed=seed) + " " + self._status
+        self._status = phrase("new_started", self.lang, seed=seed) + " " + self._status

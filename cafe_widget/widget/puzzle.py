@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..engine import NotationError
 from ..i18n import N_
 from ..render.scene import View
-from ..render.words import say, turn_lines
+from ..render.words import phrase, turn_lines
 from .card_base import _hint_labels
 from .card_saves import PUZZLE, puzzles_of, screen_save
 from .modes import Mode
@@ -29,33 +29,33 @@ class PuzzleMode(Mode):
         lit = tuple((s, None) for s in w._seat_scores(guest)) if guest else ()
         total = len(w._puzzles)
         if p.level is not None:
-            title = (say(lang, "puzzle_title", n=w._pi + 1, total=total, level=p.level)
+            title = (phrase("puzzle_title", lang, n=w._pi + 1, total=total, level=p.level)
                      if p.number in (None, w._pi + 1) else
-                     say(lang, "puzzle_numbered", number=p.number, level=p.level, n=w._pi + 1, total=total))
+                     phrase("puzzle_numbered", lang, number=p.number, level=p.level, n=w._pi + 1, total=total))
         else:
-            title = say(lang, "puzzle_of", n=w._pi + 1, total=total) if total > 1 else say(lang, "puzzle_one")
-        info = (say(lang, "puzzle_task"), say(lang, "puzzle_how"))
+            title = phrase("puzzle_of", lang, n=w._pi + 1, total=total) if total > 1 else phrase("puzzle_one", lang)
+        info = (phrase("puzzle_task", lang), phrase("puzzle_how", lang))
         if p.variant:
-            info += (say(lang, "puzzle_variant"),)
+            info += (phrase("puzzle_variant", lang),)
         if turn.cafe.pile:    # part of the question: a table a clearing turns up (R9) is known here
-            info += (say(lang, "puzzle_pile", top=" ".join(turn.cafe.pile[:3])),)
+            info += (phrase("puzzle_pile", lang, top=" ".join(turn.cafe.pile[:3])),)
         if total > 1:
-            info += (say(lang, "puzzle_count", solved=len(w._solved), total=total),)
+            info += (phrase("puzzle_count", lang, solved=len(w._solved), total=total),)
         if turn.cards:
-            info += (say(lang, "this_turn"),) + turn_lines(turn.cards, lang)
+            info += (phrase("this_turn", lang),) + turn_lines(turn.cards, lang)
         elif w._info:
             info += w._info
-        buttons = (("undo", say(lang, "undo"), bool(turn.cards)),
-                   ("check", say(lang, "check"), bool(turn.cards)),
-                   ("show_best", say(lang, "show_best"), True))
+        buttons = (("undo", phrase("undo", lang), bool(turn.cards)),
+                   ("check", phrase("check", lang), bool(turn.cards)),
+                   ("show_best", phrase("show_best", lang), True))
         if total > 1:
-            buttons += (("next", say(lang, "next"), True),)
+            buttons += (("next", phrase("next", lang), True),)
         if w._stash is not None:
-            buttons += (("live", say(lang, "live"), True),)
-        return View(turn.cafe, lang, hand=hand, hand_title=say(lang, "puzzle_hand", count=len(hand)),
+            buttons += (("live", phrase("live", lang), True),)
+        return View(turn.cafe, lang, hand=hand, hand_title=phrase("puzzle_hand", lang, count=len(hand)),
                     selected=w._selected, lit=lit, badges=w._badges, refused=w._refused,
                     placed=tuple(c.seat for c in turn.cards), title=title, info=info,
-                    piles=say(lang, "table_pile", tables=len(turn.cafe.pile)), hint=w._hint,
+                    piles=phrase("table_pile", lang, tables=len(turn.cafe.pile)), hint=w._hint,
                     buttons=buttons, status=w._status, status_kind=w._kind)
 
     def click(self, w, region) -> None:
@@ -75,7 +75,7 @@ class PuzzleMode(Mode):
         w._grade = grade
         if grade.solved and w._pi not in w._shown_best:
             w._solved.add(w._pi)
-        late = say(w.lang, "not_counted") if grade.solved and w._pi in w._shown_best else ""
+        late = phrase("not_counted", w.lang) if grade.solved and w._pi in w._shown_best else ""
         w._set_status(grade.message + late, "ok" if grade.solved else "error")
 
     def save(self, w) -> dict:
@@ -133,7 +133,7 @@ class PuzzleButtons:
         self._turn = p.cafe.begin_turn(p.variant)
         self._selected, self._badges = None, ()
         self._hint = _hint_labels(p.best.cards, 0)
-        self._info = (say(self.lang, "hint_head", points=p.best.points),) + turn_lines(p.best.cards, self.lang)
+        self._info = (phrase("hint_head", self.lang, points=p.best.points),) + turn_lines(p.best.cards, self.lang)
         self._set_status(p.grade(lang=self.lang, show=True).message, "ok")   # the ladder remembers it
 
     def _button_next(self) -> None:

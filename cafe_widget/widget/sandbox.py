@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..engine.cards import GUEST_KINDS
 from ..render.scene import View
-from ..render.words import say, turn_lines
+from ..render.words import phrase, turn_lines
 from .card_saves import SANDBOX, screen_save
 from .modes import Mode
 
@@ -22,18 +22,18 @@ class Sandbox(Mode):
         lang, turn = w.lang, w._turn
         info = w._info
         if turn.cards:
-            info = (say(lang, "this_turn"),) + turn_lines(turn.cards, lang) + w._info
+            info = (phrase("this_turn", lang),) + turn_lines(turn.cards, lang) + w._info
         guest = w._selected_guest()
         lit = tuple((s, c.points) for s, c in w._seat_scores(guest).items()) if guest else ()
-        buttons = (("undo", say(lang, "undo"), bool(turn.cards)),
-                   ("end", say(lang, "keep"), turn.can_end()),
-                   ("hint", say(lang, "hint"), True))
+        buttons = (("undo", phrase("undo", lang), bool(turn.cards)),
+                   ("end", phrase("keep", lang), turn.can_end()),
+                   ("hint", phrase("hint", lang), True))
         if w._stash is not None:
-            buttons += (("live", say(lang, "live"), True),)
-        return View(w.cafe, lang, hand=GUEST_KINDS, hand_title=say(lang, "palette"), palette=True,
+            buttons += (("live", phrase("live", lang), True),)
+        return View(w.cafe, lang, hand=GUEST_KINDS, hand_title=phrase("palette", lang), palette=True,
                     selected=w._selected, lit=lit, badges=w._badges, refused=w._refused,
-                    placed=tuple(c.seat for c in turn.cards), title=say(lang, "sandbox"), info=info,
-                    piles=say(lang, "table_pile", tables=len(w.cafe.pile)),
+                    placed=tuple(c.seat for c in turn.cards), title=phrase("sandbox", lang), info=info,
+                    piles=phrase("table_pile", lang, tables=len(w.cafe.pile)),
                     hint=w._hint, buttons=buttons, status=w._status, status_kind=w._kind)
 
     def click(self, w, region) -> None:

@@ -11,7 +11,7 @@ from ..engine.layout import SEATS
 from ..i18n import N_
 from ..teach.practice import check_seats
 from ..render.scene import View
-from ..render.words import say
+from ..render.words import phrase
 from .card_saves import SEATS_TASK, screen_save
 from .modes import Mode
 from .safety import field
@@ -29,14 +29,14 @@ class Seats(Mode):
         lit = ()
         if w._answer_shown:
             lit = tuple((s, c.points) for s, c in w._turn.seat_scores(guest).items())
-        info = (say(lang, "seats_how", guest=guest), say(lang, "seats_how2"))
+        info = (phrase("seats_how", lang, guest=guest), phrase("seats_how2", lang))
         if w._task_marks:
-            info += (say(lang, "seats_marked", seats=" ".join(w._task_marks)),)
-        buttons = (("check", say(lang, "check"), True), ("answer", say(lang, "show_answer"), True),
-                   ("clear", say(lang, "clear_marks"), bool(w._task_marks)))
-        return View(w.cafe, lang, hand=(guest,), hand_title=say(lang, "seats_guest", guest=guest),
+            info += (phrase("seats_marked", lang, seats=" ".join(w._task_marks)),)
+        buttons = (("check", phrase("check", lang), True), ("answer", phrase("show_answer", lang), True),
+                   ("clear", phrase("clear_marks", lang), bool(w._task_marks)))
+        return View(w.cafe, lang, hand=(guest,), hand_title=phrase("seats_guest", lang, guest=guest),
                     selected=0, lit=lit, task_marks=w._task_marks,
-                    title=say(lang, "seats_title", guest=guest), info=info,
+                    title=phrase("seats_title", lang, guest=guest), info=info,
                     buttons=buttons, status=w._status, status_kind=w._kind)
 
     def click(self, w, region) -> None:

@@ -12,7 +12,7 @@ from ..engine.cards import parse_guest
 from ..engine.errors import move_text, shorten
 from ..render.scene import build_scene
 from ..i18n import N_
-from ..render.words import say
+from ..render.words import phrase
 from .card_saves import HUMAN, PUZZLE
 from .safety import Refused
 from .card_base import HISTORY_BUTTONS, _command_words, _read_word
@@ -41,19 +41,19 @@ class TypedCommands:
             return
         if "@" in step:
             if self._viewing is not None:
-                raise Refused(say(lang, "history_live_first", text=shorten(step)))
+                raise Refused(phrase("history_live_first", lang, text=shorten(step)))
             self._need_hand(game)
             self._command_place(step)
             return
         key, arg = _read_word(step)
         shown = [r.name for r in self._scene.regions if r.kind == "button"]
         if key is None:
-            raise Refused(say(lang, getattr(self._current(), "unknown", "command_unknown"), text=shorten(step),
+            raise Refused(phrase(getattr(self._current(), "unknown", "command_unknown"), lang, text=shorten(step),
                               actions=", ".join(self._typed_words(shown))))
         if key == "show_best" and "best" in shown:   # the history's own Show best
             key = "best"
         if self._viewing is not None and key not in HISTORY_BUTTONS:
-            raise Refused(say(lang, "history_live_first", text=shorten(step)))
+            raise Refused(phrase("history_live_first", lang, text=shorten(step)))
         if key == "declare" and arg:
             self._command_declare(step, arg)
             return
@@ -64,7 +64,7 @@ class TypedCommands:
             self._puzzle_hint()
             return
         if key not in shown:
-            raise Refused(say(lang, "command_not_now", text=shorten(step), action=shorten(step, 30),
+            raise Refused(phrase("command_not_now", lang, text=shorten(step), action=shorten(step, 30),
                               actions=", ".join(self._typed_words(shown))))
         self._click(*self._scene.locate(key))
 
@@ -81,7 +81,7 @@ class TypedCommands:
         if why:
             raise Refused(why)
         if game is not None and not game.is_over and not self._revealed:
-            raise Refused(say(self.lang, "handover", name=self._name(game.to_move)))
+            raise Refused(phrase("handover", self.lang, name=self._name(game.to_move)))
 
     def _command_declare(self, step: str, arg: str) -> None:
         """``declare:N`` (the log's spelling): player N, a person, declares the end (R12c)."""
@@ -92,13 +92,13 @@ class TypedCommands:
                                 players=game.players)
         player = int(arg) - 1
         if self._kinds[player] != HUMAN:
-            raise Refused(say(self.lang, "declare_computer", text=shorten(step), n=player + 1))
+            raise Refused(phrase("declare_computer", self.lang, text=shorten(step), n=player + 1))
         refusal = game.explain_declare_end(player)
         if refusal is not None:
             raise refusal
         game.declare_end(player)
         self._waiting = None
-        self._finish_text(say(self.lang, "declared", name=self._name(player)))
+        self._finish_text(phrase("declared", self.lang, name=self._name(player)))
 
     def _command_select(self, guest_text: str) -> None:
         """Select a card of the hand (or palette) by its code, as a click on it would."""

@@ -30,7 +30,7 @@ from ..players.card import make_player
 from ..teach.card_puzzles import Puzzle, puzzles as level_puzzles
 from ..render.scene import HEIGHT, LAYERS, ZONES, build_scene, hit_test
 from ..render.style import WIDTH
-from ..render.words import player_name, say, turn_lines
+from ..render.words import player_name, phrase, turn_lines
 # the names tests and the fuzzer read here (COMMANDS, STATE_KEYS, box_pile…), as before the split
 from .card_base import (COMMANDS, COMPUTER, DEFAULT_COMPUTER, HISTORY_BUTTONS, STATE_KEYS,  # noqa: F401
                         WORDS_TYPED, _command_words, _hint_labels, _read_word, box_pile)
@@ -86,10 +86,10 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         self.redraw()
 
     def _label_boxes(self) -> None:
-        self._text.placeholder = say(self.lang, "load_placeholder")
-        self._load_button.description = say(self.lang, "load_button")
-        self._command.placeholder = say(self.lang, "command_placeholder")
-        self._command_button.description = say(self.lang, "command_button")
+        self._text.placeholder = phrase("load_placeholder", self.lang)
+        self._load_button.description = phrase("load_button", self.lang)
+        self._command.placeholder = phrase("command_placeholder", self.lang)
+        self._command_button.description = phrase("command_button", self.lang)
 
     # -- set-up ---------------------------------------------------------------------------
 
@@ -188,11 +188,11 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         self._game, self._kinds = game, kinds
         self._cafe = self._turn = None
         self._variant = game.variant
-        welcome = say(self.lang, "welcome", name=self._name(game.to_move))
+        welcome = phrase("welcome", self.lang, name=self._name(game.to_move))
         if waiting is not None:   # a save made while a person had the R12c choice to make
             self._waiting = waiting
             self._mark_last_turns()
-            self._set_status(say(self.lang, "may_declare", name=self._name(waiting)), "ok")
+            self._set_status(phrase("may_declare", self.lang, name=self._name(waiting)), "ok")
             return
         texts = [welcome] + self._computers_play()
         self._mark_last_turns()
@@ -216,7 +216,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
             return
         if data is not None:
             if data.get("format") == BOARD_SAVE:
-                raise Refused(say(self.lang, "save_other_game"))
+                raise Refused(phrase("save_other_game", self.lang))
             load_game(self, Game.from_json(text), data.get("widget"))
         elif len(text.split("|")) == 8:
             game = Game.parse(text)
@@ -344,7 +344,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
     STATE_KEYS = STATE_KEYS
 
     def _unexpected(self) -> str:
-        return say(self.lang, "error", error="{error}")
+        return phrase("error", self.lang, error="{error}")
 
     def _refusal_marks(self, kept: bool) -> dict:
         return {"_refused": self._refused if kept else None}   # the refused guest, on its café
@@ -377,10 +377,10 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         return player_name(self._game, p, self.lang, self._kinds)
 
     def _turn_lines(self, turn, who: str) -> tuple[str, ...]:
-        return (say(self.lang, "last_turn", name=who),) + turn_lines(turn.cards, self.lang)
+        return (phrase("last_turn", self.lang, name=who),) + turn_lines(turn.cards, self.lang)
 
     def _say(self, key: str, **facts) -> None:
-        self._set_status(say(self.lang, key, **facts), "")
+        self._set_status(phrase(key, self.lang, **facts), "")
 
     LAYERS, ZONES = LAYERS, ZONES
     #: At a table, what every seat shows as the one that acted left it (the game aside).
@@ -399,7 +399,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         super()._sync_boxes()
         if self._scene is not None:   # the words the box takes now, for the buttons shown
             shown = [r.name for r in self._scene.regions if r.kind == "button" and r.name not in HISTORY_BUTTONS]
-            hint = say(self.lang, getattr(self._current(), "command_hint", "command_hint"),
+            hint = phrase(getattr(self._current(), "command_hint", "command_hint"), self.lang,
                        words=" · ".join(_command_words(shown, self.lang)[1:]))
             if self._command.placeholder != hint:
                 self._command.placeholder = hint

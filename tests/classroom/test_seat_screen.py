@@ -19,7 +19,7 @@ from cafe_widget.classroom.remote_widget import SHOWN_HEIGHT
 from cafe_widget.engine import BoardGame
 from cafe_widget.i18n import translate
 from cafe_widget.render.board_words import board_say
-from cafe_widget.render.words import say
+from cafe_widget.render.words import phrase
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "service"))
 from service_helpers import RunningService, play_a_turn  # noqa: E402
@@ -139,7 +139,7 @@ def test_the_last_turn_panel_shows_the_last_turn_taken_at_the_table_whoever_took
         assert entry.player == mover.player
         with other._event_lock:
             info = other.view().info
-        expected = (say(None, "last_turn", name=mover._name(mover.player)) if entry.turn is not None
+        expected = (phrase("last_turn", None, name=mover._name(mover.player)) if entry.turn is not None
                     else "*" + other._entry_words(entry))
         assert info and info[0] == expected, (info, expected)    # not the seat's own turn any more
 
@@ -156,7 +156,7 @@ def test_after_a_computers_turn_the_panel_shows_the_computer(running):
                  and alice._link.seq > seq)
     with alice._event_lock:
         info = alice.view().info
-    assert info and info[0].lstrip("*").startswith(say(None, "computer", n=2)), info
+    assert info and info[0].lstrip("*").startswith(phrase("computer", None, n=2)), info
 
 
 def test_a_board_seat_shows_the_other_players_action(running):
@@ -170,7 +170,7 @@ def test_a_board_seat_shows_the_other_players_action(running):
     assert wait_for(second._link, s.service.tables.tables["L3"].seq)
     with second._event_lock:
         info = second.view().info
-    assert info[0] == board_say(None, "last", name=first._name(first.player)), info
+    assert info[0] == board_say("last", None, name=first._name(first.player)), info
 
 
 # -- 3: a seat fits a school laptop -------------------------------------------------------------------
