@@ -38,6 +38,7 @@ from ..i18n import N_, current, translate
 from ..service import protocol
 from ..widget.safety import Refused
 from .table import _at_the_game
+from .table_list import TableList
 
 WORDS = {
     "no_hub": N_("No class service here: join and screen work in a JupyterHub that runs the cafe game "
@@ -464,34 +465,16 @@ def open_table(name: str, game: str = "card", seats=("human", "computer"), *, se
 
 def tables(*, lang=None, url=None, token=None, quiet=False):
     """The class's tables you may see (a teacher: all): a list of their facts (one dict a table,
-    ``"to_move"`` added: whose turn, from 0, None when the game is over) that a notebook shows as
-    a small table (name, game, who sits where, whose turn, state, moves), in ``lang``."""
-    from .tables_cli import TableList
-
+    ``"to_move"``: whose turn, from 0, None when the game is over) that a notebook shows as a
+    small table (name, game, who sits where, whose turn, state, moves), in ``lang``."""
     try:
-        conn = Connection(url, token, lang)
-        found = conn.request("GET", protocol.TABLES)["tables"]
-        for table in found:
-            table["to_move"] = _to_move(conn, table)
+        found = Connection(url, token, lang).request("GET", protocol.TABLES)["tables"]
     except ServiceError as err:
         if quiet:
             raise
         print(err.sentence)
         return None
     return TableList(found, lang)
-
-
-def _to_move(conn: Connection, table: dict) -> int | None:
-    """Whose turn it is at ``table`` (from the screen's view), None when over or unknown."""
-    if table.get("over"):
-        return None
-    try:
-        data = conn.request("GET", protocol.table(table["name"]))
-        kind = Game if table["game"] == "card" else BoardGame
-        game = kind.from_view(data["view"], seed=int(table["seq"]))
-    except (ServiceError, ViewError, KeyError, TypeError, ValueError):
-        return None
-    return None if game.is_over else (table.get("waiting") if table.get("waiting") is not None else game.to_move)
 
 
 def save_table(name: str, *, lang=None, url=None, token=None) -> str | None:

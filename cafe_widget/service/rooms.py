@@ -178,7 +178,10 @@ class Table:
                 "seats": [{"kind": COMPUTER if s.computer is not None else "human",
                            "computer": None if s.computer is None else _resolved(self.kind, s.computer),
                            "user": s.user} for s in self.seats],
-                "waiting": self.waiting, "last": self.last, "over": self.game.is_over}
+                "waiting": self.waiting, "last": self.last, "over": self.game.is_over,
+                # whose turn, as every seat sees it: the player the table waits on (R12c) first
+                "to_move": None if self.game.is_over else self.waiting if self.waiting is not None
+                else self.game.to_move}
 
     def view(self, seat: int | None) -> dict:
         """What ``seat`` (None: the screen) receives: its view of the game, the table's facts."""

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cafe_widget.classroom import remote, tables_cli
+from cafe_widget.classroom import remote, table_list, tables_cli
 from cafe_widget.classroom.remote import wait_for
 from cafe_widget.classroom.remote_widget import SHOWN_HEIGHT
 from cafe_widget.engine import BoardGame
@@ -225,8 +225,8 @@ def test_tables_speaks_the_language_asked(running):
     listed = remote.tables(url=s.url, token="t-teacher", lang="fr")
     assert listed.lang == "fr"
     head, row = listed.rows()
-    assert head == translate(tables_cli.WORDS["columns"], "fr")
-    assert row[1] == translate(tables_cli.WORDS["card"], "fr")
+    assert head == translate(table_list.WORDS["columns"], "fr")
+    assert row[1] == translate(table_list.WORDS["card"], "fr")
 
 
 def test_the_terminals_tables_prints_the_same_table(running, monkeypatch, capsys):
