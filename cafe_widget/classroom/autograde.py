@@ -25,6 +25,7 @@ import csv
 import json
 import os
 import shutil
+import secrets
 import signal
 import stat
 import sys
@@ -306,8 +307,6 @@ def only_the_course_files(graded: str, source: str) -> None:
     if not _a_secret(secret):
         if os.path.lexists(secret):
             os.remove(secret)
-        import secrets
-
         with open(secret, "w", encoding="ascii") as out:
             out.write(secrets.token_hex(64))
 
