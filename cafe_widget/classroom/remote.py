@@ -31,6 +31,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import weakref
+from collections import Counter
 
 from ..engine import BoardGame, Game
 from ..engine.views import ViewError
@@ -111,73 +112,17 @@ class Connection:
         return urllib.parse.urlunsplit(parts._replace(scheme="wss" if parts.scheme == "https" else "ws"))
 
 
-# -- the stand-in game of a seat ---------------------------------------------------------------------
-
-VERBS = {Game: protocol.VERBS["card"], BoardGame: protocol.VERBS["board"]}
-
-
-def _remote_verb(base, verb: str):
-    local = getattr(base, verb)
-
-    def method(self, *args):
-        seat = self.__dict__.get("_seat_link")
-        if seat is None or seat.depth:
-            return local(self, *args)
-        before = dict(self.__dict__)
-        seat.depth += 1
-        try:
-            result = local(self, *args)      # the engine's check first, on the real café and hand
-        except BaseException:
-            self.__dict__.clear()
-            self.__dict__.update(before)
-            raise
-        finally:
-            seat.depth -= 1
-        try:
-            fresh = seat.send(verb, [a for a in args if isinstance(a, str)])
-        except BaseException:
-            self.__dict__.clear()
-            self.__dict__.update(before)
-            # the widget puts back its whole event, though the service may hold part of it (an
-            # earlier card of a typed line, or this one if the answer was lost): look again
-            seat.stale = True
-            raise
-        self.__dict__.update({k: v for k, v in fresh.__dict__.items()})
-        return result
-
-    method.__name__ = verb
-    method.__doc__ = f"{verb}, decided by the game service (see cafe_widget.classroom.remote)."
-    return method
-
-
-def _seat_classes():
-    out = {}
-    for base in (Game, BoardGame):
-        def copy(self, _base=base):
-            other = _base.copy(self)
-            other.__class__ = _base               # a copy (Try from here) is the student's own
-            other.__dict__.pop("_seat_link", None)
-            return other
-        attrs = {verb: _remote_verb(base, verb) for verb in VERBS[base]}
-        attrs["copy"] = copy
-        attrs["__doc__"] = f"A seat's stand-in {base.__name__}: its moves are decided by the service."
-        out[base] = type(f"Seat{base.__name__}", (base,), attrs)
-    return out
-
-
-SEAT_GAMES = _seat_classes()
-
-
 # -- the link between a widget and the service ----------------------------------------------------
 
 
 class SeatLink:
-    """A widget's place at a class table: what it knows (the last view), how it moves (POST),
-    what it hears (a WebSocket in a thread). It plays the part of ``Table`` for the widget."""
+    """A seat's transport to the game service (boardgame.io's SocketIO transport is the model;
+    ``Table`` is the Local one): what the seat knows (the last view, as a stand-in game), how it
+    moves (:meth:`submit`, a POST), what it hears (a WebSocket in a thread). The widget talks to
+    it as to any :class:`~cafe_widget.widget.link.TableLink`."""
 
     def __init__(self, conn: Connection, name: str, seat: int | None, data: dict):
         self.conn, self.name, self.seat = conn, name, seat
-        self.depth = 0
         self.stale = False               # this seat may show other than the service holds
         self.closed = False              # the service said the table is closed or gone
         self.why_closed: str | None = None      # the service's sentence, when it said more
@@ -208,16 +153,38 @@ class SeatLink:
 
     # -- moves ------------------------------------------------------------------------------------
 
+    def submit(self, game, verb, args: tuple) -> tuple:
+        """One move of this seat: the engine checks it first on a copy of the stand-in (its café
+        and hand are the table's, so a refusal is the same one, at once); then the service
+        decides it on the real game, and its answer is the new stand-in. Returns it, with what
+        the verb returned as the table holds it (:func:`_as_dealt`). A refusal, or no answer
+        (ServiceError): ``game`` is as it was."""
+        name = verb.__name__
+        if self.seat is None:
+            raise ServiceError(_say("no_load", self.conn.lang))
+        if name not in protocol.VERBS[self.meta["game"]]:
+            raise ValueError(f"not a move a seat sends: {name}")
+        trial = game.copy()
+        result = verb(trial, *args)
+        try:
+            fresh = self.send(name, [a for a in args if isinstance(a, str)])
+        except BaseException:
+            # the widget puts back its whole event, though the service may hold part of it (an
+            # earlier card of a typed line, or this one if the answer was lost): look again
+            self.stale = True
+            raise
+        return fresh, _as_dealt(name, result, game, fresh)
+
     def send(self, verb: str, args: list):
-        """One move of this seat to the service; its answer as the new stand-in game (whose
-        state the widget's game takes at once). ServiceError (refused, no answer): nothing changed."""
+        """The move ``verb`` (one of the service's :data:`~cafe_widget.service.protocol.VERBS`)
+        to the service as it is, unchecked here; its answer as the new stand-in game.
+        ServiceError (refused, no answer): nothing changed."""
         if self.seat is None:
             raise ServiceError(_say("no_load", self.conn.lang))
         data = self.conn.request("POST", protocol.action(self.name, "moves"),
                                  {"seat": self.seat, "verb": verb, "args": list(args), "seq": self.seq})
         with self._lock:
-            game = self._stand_in(data)
-            self.game = game
+            game = self.game = self._stand_in(data)
         return game
 
     def go_on(self) -> None:
@@ -239,11 +206,8 @@ class SeatLink:
             raise ServiceError(_say("bad_view", self.conn.lang, reason=str(err)[:80])) from None
         if len(self.cache) > 4000:
             self.cache.clear()
-        seat_game = SEAT_GAMES[self.kind].__new__(SEAT_GAMES[self.kind])
-        seat_game.__dict__.update(game.__dict__)
-        seat_game.__dict__["_seat_link"] = self
         self.meta, self.seq = data["table"], data["table"]["seq"]
-        return seat_game
+        return game
 
     # -- what comes from the service -------------------------------------------------------------
 
@@ -352,6 +316,23 @@ class SeatLink:
             socket.close()
 
 
+def _as_dealt(verb: str, result, before, after):
+    """What ``verb`` returned, as the table holds it. The stand-in dealt the cards this seat
+    cannot see at random, so where a result shows one, it is read from the service's answer
+    (``after``): the card drawn (R10) is the one new in the hand; a finished turn, the log's
+    (its café after a clearing shows the table really turned up, R9); a card placed, the turn in
+    progress's. Anything else the engine computed from the café and the hand, which are real."""
+    if verb == "draw":
+        new = Counter(after.hand(before.to_move)) - Counter(before.hand(before.to_move))
+        return next(iter(new.elements()), result)
+    if verb in ("end_turn", "bar", "swap", "play") and len(after.log) > len(before.log) \
+            and after.log[-1].turn is not None:
+        return after.log[-1].turn
+    if verb == "place" and after.turn is not None and after.turn.cards:
+        return after.turn.cards[-1]
+    return result
+
+
 def _no_such_table(err: Exception) -> bool:
     """Whether a refused connection is the service's own 404 (its JSON refusal): not a proxy's or
     the hub's answer while the service restarts, after which the seat listens again."""
@@ -381,11 +362,9 @@ def _refusal(err: Exception) -> str | None:
 
 
 def _widget_class(kind):
-    from ..widget.board_widget import BoardWidget
-    from ..widget.widget import CafeWidget
-    from .remote_widget import remote_widget_class
+    from .remote_widget import BoardSeat, CardSeat
 
-    return remote_widget_class(BoardWidget if kind is BoardGame else CafeWidget)
+    return BoardSeat if kind is BoardGame else CardSeat
 
 
 #: The seat or screen each table has in this kernel: a cell run again replaces it (the old widget

@@ -1,8 +1,9 @@
-"""The widget of a seat (or the screen) at a class table: the same CafeWidget or BoardWidget,
-fixed on one player, its game a stand-in kept by a :class:`~.remote.SeatLink`.
+"""The widget of a seat (or the screen) at a class table: :class:`CardSeat` (a CafeWidget) or
+:class:`BoardSeat` (a BoardWidget), fixed on one player, its game a stand-in kept by its
+transport, a :class:`~.remote.SeatLink`.
 
 What differs from a widget of its own: the computers play in the service (no computer here), a
-move is decided by the service (the stand-in game's methods send it, :mod:`.remote`), what the
+move is decided by the service (``SeatLink.submit``, :mod:`.remote`), what the
 others do arrives and is drawn (the status, and the last turn taken at the table in the panel),
 no other game may be opened here (a new game, a load: no Load box), and while the teacher has
 paused the table, or once it is closed, the seat's buttons are drawn off and every click or typed
@@ -17,10 +18,11 @@ from ..render.board_words import board_say
 from ..render.words import Person, phrase
 from ..widget.card_saves import HUMAN
 from ..widget.safety import Refused
+from ..widget.board_widget import BoardWidget
 from ..widget.shell import SCREEN, table_say
+from ..widget.widget import CafeWidget
 from .remote import _say
 
-_CLASSES: dict = {}
 #: A seat's canvas on the page, in CSS pixels (560 elsewhere): with the two lines that join it
 #: and JupyterLab around it, the typed-move box stays in a 1366 × 768 window.
 SHOWN_HEIGHT = 540
@@ -32,201 +34,204 @@ def _kinds_of(meta: dict) -> tuple:
                  else s["computer"] for s in meta["seats"])
 
 
-def remote_widget_class(base):
-    """``base`` (CafeWidget or BoardWidget) at a class table."""
-    if base in _CLASSES:
-        return _CLASSES[base]
+class AtTheService:
+    """What a seat (or the screen) of a class table does otherwise than a widget of its own: mixed
+    into :class:`CardSeat` and :class:`BoardSeat`, before the widget."""
 
-    class AtTheService(base):
-        __doc__ = f"A seat (or the screen) of a class table: a {base.__name__} fed by the game service."
-        _link = None
+    _link = None
 
-        @classmethod
-        def at_service(cls, link, lang: str | None):
-            meta = link.meta
-            w = cls(game=link.game, players=["human"] * link.game.players, lang=lang, pace=0)
-            w._link = link
-            w._event_lock = threading.RLock()
-            w._kinds = _kinds_of(meta)
-            w._bots = {}
-            w._the_table, w._at_table = link, (SCREEN if link.seat is None else link.seat)
-            w._seated()
-            words = ("joined", {"seat": link.seat + 1, "table": link.name}) if link.seat is not None else (
-                "screen", {"table": link.name})
-            status = _say(words[0], w.lang, **words[1])
-            if link.seat is not None and not link.game.is_over and w._mover() == link.seat:
-                status += " " + table_say("your_turn", w.lang, name=w._name(link.seat))
-            if link.meta.get("state") == "paused":
-                status += " " + _say("paused", w.lang)
-            w._table_state = link.meta.get("state")
-            if link.game.log and not link.game.is_over:      # joined mid-game: the last turn at the table
-                w._last_turns(link.game.log)
-            w._set_status(status, "ok")
-            w._fit_laptop()
-            w.redraw()
-            return w
+    @classmethod
+    def at_service(cls, link, lang: str | None):
+        meta = link.meta
+        w = cls(game=link.game, players=["human"] * link.game.players, lang=lang, pace=0)
+        w._link = link
+        w._event_lock = threading.RLock()
+        w._kinds = _kinds_of(meta)
+        w._bots = {}
+        w._the_table, w._at_table = link, (SCREEN if link.seat is None else link.seat)
+        w._seated()
+        words = ("joined", {"seat": link.seat + 1, "table": link.name}) if link.seat is not None else (
+            "screen", {"table": link.name})
+        status = _say(words[0], w.lang, **words[1])
+        if link.seat is not None and not link.game.is_over and w._mover() == link.seat:
+            status += " " + table_say("your_turn", w.lang, name=w._name(link.seat))
+        if link.meta.get("state") == "paused":
+            status += " " + _say("paused", w.lang)
+        w._table_state = link.meta.get("state")
+        if link.game.log and not link.game.is_over:      # joined mid-game: the last turn at the table
+            w._last_turns(link.game.log)
+        w._set_status(status, "ok")
+        w._fit_laptop()
+        w.redraw()
+        return w
 
-        def _fit_laptop(self) -> None:
-            """The seat fits a 1366 × 768 laptop with the cell that joined it above it:
-            its canvas shown :data:`SHOWN_HEIGHT` CSS pixels tall (drawn as ever: a click's place
-            is read in the canvas's own pixels), and no Load row (a seat opens no other game)."""
-            width, height = self.size
-            shown = round(width * SHOWN_HEIGHT / height)
-            self._canvas.layout.width, self._canvas.layout.height = f"{shown}px", f"{SHOWN_HEIGHT}px"
-            self._command.layout.width = f"{shown - 130}px"
-            load = getattr(self, "_load_button", None)
-            if load is not None:
-                self.children = tuple(c for c in self.children
-                                      if not (hasattr(c, "children") and load in c.children))
+    def _fit_laptop(self) -> None:
+        """The seat fits a 1366 × 768 laptop with the cell that joined it above it:
+        its canvas shown :data:`SHOWN_HEIGHT` CSS pixels tall (drawn as ever: a click's place
+        is read in the canvas's own pixels), and no Load row (a seat opens no other game)."""
+        width, height = self.size
+        shown = round(width * SHOWN_HEIGHT / height)
+        self._canvas.layout.width, self._canvas.layout.height = f"{shown}px", f"{SHOWN_HEIGHT}px"
+        self._command.layout.width = f"{shown - 130}px"
+        load = getattr(self, "_load_button", None)
+        if load is not None:
+            self.children = tuple(c for c in self.children
+                                  if not (hasattr(c, "children") and load in c.children))
 
-        def _table_stopped(self) -> str | None:
-            """Why no seat acts now: the table is closed (or no longer this person's), or the
-            teacher has paused it; None while it goes on."""
-            link = self._link
-            if link is None:
-                return None
-            if link.closed:
-                return link.why_closed or _say("closed", self.lang, table=link.name)
-            if link.meta.get("state") == "paused":
-                return _say("paused_move", self.lang, table=link.name)
+    def _table_stopped(self) -> str | None:
+        """Why no seat acts now: the table is closed (or no longer this person's), or the
+        teacher has paused it; None while it goes on."""
+        link = self._link
+        if link is None:
             return None
+        if link.closed:
+            return link.why_closed or _say("closed", self.lang, table=link.name)
+        if link.meta.get("state") == "paused":
+            return _say("paused_move", self.lang, table=link.name)
+        return None
 
-        def _at_live_game(self) -> bool:
-            return self._link is not None and self._link.holds(self) and self._current().name == "play"
+    def _at_live_game(self) -> bool:
+        return self._link is not None and self._link.holds(self) and self._current().name == "play"
 
-        def _not_yours(self) -> str | None:
-            why = self._table_stopped() if self._at_live_game() else None
-            return why or super()._not_yours()
+    def _not_yours(self) -> str | None:
+        why = self._table_stopped() if self._at_live_game() else None
+        return why or super()._not_yours()
 
-        def view(self):
-            """The screen's view; paused or closed, every button of a move drawn off."""
-            view = super().view()
-            if self._at_live_game() and self._table_stopped():
-                off = {field: tuple((k, label, False) for k, label, _ in getattr(view, field))
-                       for field in ("buttons", "choices") if hasattr(view, field)}
-                view = dataclasses.replace(view, **off)
-            return view
+    def view(self):
+        """The screen's view; paused or closed, every button of a move drawn off."""
+        view = super().view()
+        if self._at_live_game() and self._table_stopped():
+            off = {field: tuple((k, label, False) for k, label, _ in getattr(view, field))
+                   for field in ("buttons", "choices") if hasattr(view, field)}
+            view = dataclasses.replace(view, **off)
+        return view
 
-        if hasattr(base, "_button_declare"):
-            def _button_declare(self) -> None:
-                why = self._table_stopped()
-                if why:      # R12c's right to declare holds out of turn, never at a paused table
-                    raise Refused(why)
-                super()._button_declare()
+    _event_lock = threading.RLock()
 
-        _event_lock = threading.RLock()
-
-        def _guarded(self, action, *args, event: bool = True) -> None:
-            with self._event_lock:      # a message from the service waits for this event to end
-                super()._guarded(action, *args, event=event)
-                link = self._link
-                if link is not None and link.stale:   # a move lost on its way: the table as it is
-                    status = (self._status, self._kind)
-                    try:
-                        link.refresh()
-                    except Exception:  # noqa: BLE001 - the service away: its next message shows it
-                        pass
-                    self._set_status(*status)
-                    self.redraw()
-
-        @property
-        def table(self) -> str | None:
-            """The class table's name."""
-            return None if self._link is None else self._link.name
-
-        def redraw(self) -> None:
+    def _guarded(self, action, *args, event: bool = True) -> None:
+        with self._event_lock:      # a message from the service waits for this event to end
+            super()._guarded(action, *args, event=event)
             link = self._link
-            if link is not None and getattr(self, "_game", None) is not None and link.holds(self) \
-                    and hasattr(self, "_waiting"):
-                self._waiting = link.meta.get("waiting")     # R12c: the service waits for this answer
-            super().redraw()
+            if link is not None and link.stale:   # a move lost on its way: the table as it is
+                status = (self._status, self._kind)
+                try:
+                    link.refresh()
+                except Exception:  # noqa: BLE001 - the service away: its next message shows it
+                    pass
+                self._set_status(*status)
+                self.redraw()
 
-        def _remote_arrived(self, game, meta) -> None:
-            """The service's new view (another seat's move, a computer's turn, a pause): drawn."""
-            old = self._game
-            self._game = game
-            self._kinds = _kinds_of(meta)      # a free seat taken meanwhile: its person's name
-            texts = []
-            new = game.log[len(old.log) if old is not None and len(old.log) <= len(game.log) else len(game.log):]
-            for entry in new:
-                texts.append(self._entry_text(entry))
-            if new and not game.is_over:
-                self._last_turns(new)
-            state, self._table_state = self._table_state, meta.get("state")
-            if meta.get("state") == "paused":
-                texts.append(_say("paused", self.lang))
-            else:
-                if state == "paused" and not texts:     # the status said paused: it goes on now
-                    texts.append(_say("resumed", self.lang))
-                if self.player is not None and not game.is_over and self._mover() == self.player:
-                    texts.append(table_say("your_turn", self.lang, name=self._name(self.player)))
-            if game.is_over and hasattr(self, "_finish_text"):
-                self._finish_text(" ".join(texts[-2:]))
-            elif game.is_over and hasattr(self, "_finish"):
-                self._finish(" ".join(texts[-2:]))
-            elif texts:
-                self._set_status(" ".join(texts), "ok")
-            self._selected = None if self._game.to_move != self.player else self._selected
-            self._seated()
-            self.redraw()
+    @property
+    def table(self) -> str | None:
+        """The class table's name."""
+        return None if self._link is None else self._link.name
 
-        _table_state = None
+    def _remote_arrived(self, game, meta) -> None:
+        """The service's new view (another seat's move, a computer's turn, a pause): drawn."""
+        old = self._game
+        self._game = game
+        self._kinds = _kinds_of(meta)      # a free seat taken meanwhile: its person's name
+        texts = []
+        new = game.log[len(old.log) if old is not None and len(old.log) <= len(game.log) else len(game.log):]
+        for entry in new:
+            texts.append(self._entry_text(entry))
+        if new and not game.is_over:
+            self._last_turns(new)
+        state, self._table_state = self._table_state, meta.get("state")
+        if meta.get("state") == "paused":
+            texts.append(_say("paused", self.lang))
+        else:
+            if state == "paused" and not texts:     # the status said paused: it goes on now
+                texts.append(_say("resumed", self.lang))
+            if self.player is not None and not game.is_over and self._mover() == self.player:
+                texts.append(table_say("your_turn", self.lang, name=self._name(self.player)))
+        if game.is_over:
+            self._game_over(" ".join(texts[-2:]))
+        elif texts:
+            self._set_status(" ".join(texts), "ok")
+        self._selected = None if self._game.to_move != self.player else self._selected
+        self._seated()
+        self.redraw()
 
-        def _last_turns(self, entries) -> None:
-            """The panel and the marks show the last turn taken at the table, whoever took it,
-            as in a local game: the computers' turns since a person's, else that person's."""
-            if base.__name__ == "BoardWidget":
-                last = entries[-1]
-                self._marks, self._info = self._marks_of(last.turn), self._turn_info(last.player, last.turn)
-                return
-            trailing = []
-            for entry in reversed(entries):
-                if self._kinds[entry.player] == HUMAN:
-                    break
-                trailing.insert(0, entry)
-            last = entries[-1]
-            if trailing:
-                self._info = tuple(line for e in trailing for line in self._computer_lines(e.player, e))
-            elif last.turn is not None:
-                self._info = self._turn_lines(last.turn, self._name(last.player))
-            else:
-                self._info = ("*" + self._entry_words(last),)
-            self._badges = ()
-            self._mark_last_turns()
+    _table_state = None
 
-        def _entry_text(self, entry) -> str:
-            if base.__name__ == "BoardWidget":
-                return board_say("computer_did", self.lang, name=self._name(entry.player), action=entry.action,
-                                 points=entry.points)
-            if entry.turn is not None:
-                return phrase("computer_turn", self.lang, name=self._name(entry.player), turn=entry.turn.text,
-                           points=entry.turn.points)
-            return self._computer_text(entry.player, entry)
+    # -- what a class table's widget does not do -------------------------------------------------
 
-        # -- what a class table's widget does not do -------------------------------------------------
+    def _seat_may_not_load(self) -> None:
+        raise Refused(_say("no_load", self.lang))
 
-        def _seat_may_not_load(self) -> None:
-            from ..widget.safety import Refused
-
-            raise Refused(_say("no_load", self.lang))
-
-        def _button_new(self) -> None:
-            from ..widget.safety import Refused
-
-            raise Refused(_say("no_new", self.lang))
-
-        def _button_end(self) -> None:
-            if base.__name__ == "CafeWidget" and self._waiting is not None and self._link is not None:
-                self._link.go_on()          # R12c: the person did not declare; the computers play on
-                self._game = self._link.game
-                self._waiting = None
-                self._set_status(table_say("at_seat", self.lang, name=self._name(self._game.to_move)), "ok")
-                return
-            super()._button_end()
-
-    AtTheService.__name__ = AtTheService.__qualname__ = f"{base.__name__}AtTable"
-    _CLASSES[base] = AtTheService
-    return AtTheService
+    def _button_new(self) -> None:
+        raise Refused(_say("no_new", self.lang))
 
 
-__all__ = ["remote_widget_class"]
+class CardSeat(AtTheService, CafeWidget):
+    """A seat (or the screen) of a class table of the card game: a CafeWidget fed by the game
+    service (``cafe_widget.join("3B")``)."""
+
+    def _game_over(self, said: str) -> None:
+        self._finish_text(said)
+
+    def redraw(self) -> None:
+        link = self._link
+        if link is not None and getattr(self, "_game", None) is not None and link.holds(self):
+            self._waiting = link.meta.get("waiting")     # R12c: the service waits for this answer
+        super().redraw()
+
+    def _button_declare(self) -> None:
+        why = self._table_stopped()
+        if why:      # R12c's right to declare holds out of turn, never at a paused table
+            raise Refused(why)
+        super()._button_declare()
+
+    def _button_end(self) -> None:
+        if self._waiting is not None and self._link is not None:
+            self._link.go_on()          # R12c: the person did not declare; the computers play on
+            self._game = self._link.game
+            self._waiting = None
+            self._set_status(table_say("at_seat", self.lang, name=self._name(self._game.to_move)), "ok")
+            return
+        super()._button_end()
+
+    def _last_turns(self, entries) -> None:
+        """The panel and the marks show the last turn taken at the table, whoever took it,
+        as in a local game: the computers' turns since a person's, else that person's."""
+        trailing = []
+        for entry in reversed(entries):
+            if self._kinds[entry.player] == HUMAN:
+                break
+            trailing.insert(0, entry)
+        last = entries[-1]
+        if trailing:
+            self._info = tuple(line for e in trailing for line in self._computer_lines(e.player, e))
+        elif last.turn is not None:
+            self._info = self._turn_lines(last.turn, self._name(last.player))
+        else:
+            self._info = ("*" + self._entry_words(last),)
+        self._badges = ()
+        self._mark_last_turns()
+
+    def _entry_text(self, entry) -> str:
+        if entry.turn is not None:
+            return phrase("computer_turn", self.lang, name=self._name(entry.player), turn=entry.turn.text,
+                          points=entry.turn.points)
+        return self._computer_text(entry.player, entry)
+
+
+class BoardSeat(AtTheService, BoardWidget):
+    """A seat (or the screen) of a class table of the board game: a BoardWidget fed by the game
+    service."""
+
+    def _game_over(self, said: str) -> None:
+        self._finish(said)
+
+    def _last_turns(self, entries) -> None:
+        """The panel and the marks show the last turn taken at the table, whoever took it."""
+        last = entries[-1]
+        self._marks, self._info = self._marks_of(last.turn), self._turn_info(last.player, last.turn)
+
+    def _entry_text(self, entry) -> str:
+        return board_say("computer_did", self.lang, name=self._name(entry.player), action=entry.action,
+                         points=entry.points)
+
+
+__all__ = ["BoardSeat", "CardSeat"]

@@ -146,6 +146,11 @@ class Table:
 
     # -- what the widgets tell the table ---------------------------------------------------------
 
+    def submit(self, game, verb, args: tuple) -> tuple:
+        """A person's move: in one kernel, the engine plays it on the table's game itself (the
+        other widgets see it once the event ends, :meth:`changed`)."""
+        return game, verb(game, *args)
+
     def changed(self, source) -> None:
         """``source`` handled an event (or a computer's turn). When the game changed, every other
         widget takes the game and what ``source`` says of it, and redraws; an event that changed

@@ -124,12 +124,11 @@ class BoardPlay:
         self._place(f"{tile}@{chair}")
 
     def _place(self, placement: str) -> None:
-        game = self._game
-        card = game.place(placement)
+        card = self._move(BoardGame.place, placement)
         self._selected, self._swap_mode, self._asking = None, False, None
         lang = self.lang
         text = board_say("seated", lang, placement=card.text, tables=tile_points(card, lang), points=card.points)
-        turn = game.turn
+        turn = self._game.turn
         if turn is not None and turn.pending:
             text += board_say("seated_alone", lang)
         elif turn is not None and len(turn.cards) >= 2:
@@ -169,9 +168,8 @@ class BoardPlay:
         self._set_status(text[:1].upper() + text[1:], "")
 
     def _swap(self, tile: str, chair: str) -> None:
-        game = self._game
-        player = game.to_move
-        turn = game.swap(tile, chair)
+        player = self._game.to_move
+        turn = self._move(BoardGame.swap, tile, chair)
         self._done(player, turn, board_say("swap_done", self.lang, name=self._name(player), tile=turn.tile,
                                            chair=turn.chair))
 
@@ -180,10 +178,9 @@ class BoardPlay:
         if tile is None:
             self._set_status(board_say("pick_first_bar", self.lang), "")
             return
-        game = self._game
-        player = game.to_move
-        turn = game.bar(tile)
-        entry = game.log[-1]
+        player = self._game.to_move
+        turn = self._move(BoardGame.bar, tile)
+        entry = self._game.log[-1]
         text = board_say("bar_done", self.lang, name=self._name(player), tile=tile, place=turn.bar_place,
                          points=entry.points)
         if entry.went_out:
@@ -212,16 +209,16 @@ class BoardPlay:
         if self._selected is not None and self._selected[1] < len(game.hand(self._selected[0])):
             chosen = (self._selected[0], game.hand(self._selected[0])[self._selected[1]])
         self._selected, self._asking, self._swap_mode = None, None, False
-        placement = game.undo()
+        placement = self._move(BoardGame.undo)
+        game = self._game
         if chosen is not None and chosen[1] in game.hand(chosen[0]):   # the same tile stays chosen
             self._selected = (chosen[0], game.hand(chosen[0]).index(chosen[1]))
         self._set_status(board_say("undone", self.lang, placement=placement), "")
 
     def _button_end(self) -> None:
-        game = self._game
-        player = game.to_move
+        player = self._game.to_move
         self._asking = None
-        turn = game.end_turn()
+        turn = self._move(BoardGame.end_turn)
         self._done(player, turn, board_say("ended", self.lang, name=self._name(player), action=turn.text,
                                            points=turn.points))
 
@@ -420,9 +417,9 @@ class BoardPlay:
             if action[1] in hand:
                 self._selected = (game.to_move, hand.index(action[1]))
             player = game.to_move
-            turn = game.bar(action[1])
+            turn = self._move(BoardGame.bar, action[1])
             self._done(player, turn, board_say("bar_done", self.lang, name=self._name(player), tile=action[1],
-                                               place=turn.bar_place, points=game.log[-1].points))
+                                               place=turn.bar_place, points=self._game.log[-1].points))
         elif action[0] == "swap":
             self._swap(action[1], action[2])
         else:

@@ -184,7 +184,7 @@ class PlayScreen:
                 card = self._turn.cards[-1]
                 self._current().turn_changed(self)
             else:
-                card = self._game.place(f"{guest}@{seat}")
+                card = self._move(Game.place, f"{guest}@{seat}")
         except IllegalMove as refusal:   # drawn on the seat, faded, with its rule (R5–R14)
             self._refused = refused_mark(refusal, seat, guest)
             raise
@@ -220,7 +220,7 @@ class PlayScreen:
             self._turn = self._turn.undo()   # raises (R4) when there is nothing to take back
             self._current().turn_changed(self)
         else:
-            last = self._game.undo()
+            last = self._move(Game.undo)
         hand = self._hand()
         self._selected = hand.index(chosen) if chosen in hand else None
         self._badges = ()
@@ -246,7 +246,7 @@ class PlayScreen:
             if why:   # the step asks for more: nothing is played
                 self._set_status(why, "error")
                 return
-        turn = self._game.end_turn()
+        turn = self._move(Game.end_turn)
         text = phrase("turn_done", self.lang, name=self._name(player), points=turn.points)
         if guided:
             text += " " + self._guide.done(turn.points, self.lang)
@@ -316,7 +316,7 @@ class PlayScreen:
             if why:   # the step asks for a turn: nothing is drawn
                 self._set_status(why, "error")
                 return
-        card = self._game.draw()
+        card = self._move(Game.draw)
         key = "drew_hidden" if self._humans() > 1 and not self.teaching else "drew"
         text = phrase(key, self.lang, name=self._name(player), card=card)
         if guided:
@@ -336,7 +336,7 @@ class PlayScreen:
             self._say("choose_down")
             return
         player = self._game.to_move
-        self._game.lay_face_down(guest)
+        self._move(Game.lay_face_down, guest)
         self._after_action(player, phrase("laid_down", self.lang, name=self._name(player)))
 
     def _button_declare(self) -> None:
@@ -349,7 +349,7 @@ class PlayScreen:
                 self._kinds.index(HUMAN) if HUMAN in self._kinds else self._game.to_move)
             raise self._game.explain_declare_end(person) or IllegalMove.because(
                 "R12", "cannot_declare", self._game.cafe, player=person + 1)
-        self._game.declare_end(who[0])
+        self._move(Game.declare_end, who[0])
         self._waiting = None
         self._finish_text(phrase("declared", self.lang, name=self._name(self._game.log[-1].player)))
 

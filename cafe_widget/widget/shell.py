@@ -213,6 +213,17 @@ class Shell(Guarded, widgets.VBox):
     #: position looked back at, the card or tile chosen (set by each widget).
     FRESH: dict = {}
 
+    def _move(self, verb, *args):
+        """A person's move: the engine's ``verb`` (``Game.place``, ``BoardGame.bar`` …) on the
+        game shown, with ``args``; returns what the verb returns. A widget of its own plays it
+        here; at a table its link does (:meth:`TableLink.submit`: at the class's game service
+        the service decides it, and the game shown becomes the service's answer). A refusal
+        raises and changes nothing (the event's guard puts the widget back)."""
+        if self._the_table is None or not self._the_table.holds(self):
+            return verb(self._game, *args)
+        self._game, result = self._the_table.submit(self._game, verb, args)
+        return result
+
     def _not_yours(self) -> str | None:
         """At a table, why this seat may not act now (another player's turn; the screen, which
         only shows), or None when it may. Each widget says who is to act (``_mover``: the card

@@ -4,9 +4,7 @@ refused step changes nothing."""
 
 from __future__ import annotations
 
-
-
-from ..engine import IllegalMove, NotationError
+from ..engine import Game, IllegalMove, NotationError
 from ..engine.cafe import parse_placement
 from ..engine.cards import parse_guest
 from ..engine.errors import move_text, shorten
@@ -96,7 +94,7 @@ class TypedCommands:
         refusal = game.explain_declare_end(player)
         if refusal is not None:
             raise refusal
-        game.declare_end(player)
+        self._move(Game.declare_end, player)
         self._waiting = None
         self._finish_text(phrase("declared", self.lang, name=self._name(player)))
 

@@ -173,6 +173,25 @@ def test_a_board_seat_shows_the_other_players_action(running):
     assert info[0] == board_say("last", None, name=first._name(first.player)), info
 
 
+def test_a_seat_that_draws_is_told_the_card_the_table_dealt_it_not_one_its_stand_in_made_up(running):
+    """The seat's stand-in game deals the unseen cards at random; a move goes to the service
+    through the seat's transport (``SeatLink.submit``), and what it shows is the table's: the
+    card drawn (R10) is the real pile's top, said in the status and now in the hand."""
+    s = running
+    (w,) = _seats(s, "D1", "card", ["alice", "computer"])
+    real = s.real("D1")
+    assert until(lambda: real.to_move == w.player and w._link.meta["to_move"] == w.player)
+    assert until(lambda: w.game.to_move == w.player)
+    top = real.guest_pile[0]
+    assert w.game.guest_pile[0] != top          # the stand-in's own pile would have said another card
+    before = w.game.hand(w.player)
+    w.command("draw")
+    assert not w.refused, w.status
+    assert phrase("drew", "en", name="alice", card=top) in w.status
+    assert sorted(w.game.hand(w.player)) == sorted(before + (top,)) == sorted(real.hand(w.player))
+    assert type(w.game).__name__ == "Game"      # the engine's own class: no seat subclass
+
+
 # -- 3: a seat fits a school laptop -------------------------------------------------------------------
 
 

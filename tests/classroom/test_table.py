@@ -382,7 +382,9 @@ def test_the_computers_still_play_when_the_seat_that_showed_them_leaves():
 
 def test_both_links_are_the_table_link_the_widget_declares_and_it_calls_nothing_else():
     """The table link is declared (``widget/link.py``): a Table in one kernel and a seat at the
-    service are both a TableLink, and the widgets call only its four methods on their table."""
+    service are both a TableLink, and the widgets call only its five methods on their table;
+    every move a person makes goes through ``submit`` (``Shell._move``): no widget calls an
+    engine verb on its game itself but the computers' own turns (``act``, never at a seat)."""
     import ast
     from pathlib import Path
 
@@ -393,11 +395,18 @@ def test_both_links_are_the_table_link_the_widget_declares_and_it_calls_nothing_
 
     assert issubclass(TableInOneKernel, TableLink) and issubclass(SeatLink, TableLink)
     declared = {name for name in vars(TableLink) if not name.startswith("_")}
-    assert declared == {"changed", "holds", "rejoin", "computers_due"}
-    called = set()
+    assert declared == {"submit", "changed", "holds", "rejoin", "computers_due"}
+    called, verbs_called = set(), set()
+    verbs = {"place", "undo", "end_turn", "play", "draw", "lay_face_down", "declare_end", "act", "bar", "swap"}
     for path in Path(cafe_widget.widget.__file__).parent.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) \
                     and node.value.attr == "_the_table":
                 called.add(node.attr)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in verbs:
+                receiver = node.func.value
+                if (isinstance(receiver, ast.Name) and receiver.id == "game") or (
+                        isinstance(receiver, ast.Attribute) and receiver.attr == "_game"):
+                    verbs_called.add((path.name, node.func.attr))
     assert called == declared
+    assert verbs_called == {("computers.py", "act"), ("board_play.py", "act")}
