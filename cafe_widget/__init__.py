@@ -3,9 +3,9 @@
 ``from cafe_widget import Cafe, Game, IllegalMove, NotationError`` (the rules, standard library
 only), ``from cafe_widget import Board, BoardGame`` (the board game of 1989) and
 ``from cafe_widget import CafeWidget, BoardWidget`` (the café and the board on ipycanvas);
-``from cafe_widget import Table``: one game on one computer (:mod:`cafe_widget.classroom.table`);
+``from cafe_widget import Table``: one game on one computer (:mod:`cafe_widget.classroom.tables.local`);
 ``cafe_widget.join("3B")`` and ``cafe_widget.screen("3B")``: a seat and the screen of a class table
-on JupyterHub (:mod:`cafe_widget.classroom.remote`, the game service :mod:`cafe_widget.service`).
+on JupyterHub (:mod:`cafe_widget.classroom.tables.seat`, the game service :mod:`cafe_widget.service`).
 ``cafe_widget.language("fr")`` makes everything the package says French (``"de"``: German).
 """
 
@@ -28,7 +28,7 @@ def __getattr__(name):
 
         return BoardWidget
     if name == "Table":
-        from .classroom.table import Table
+        from .classroom.tables.local import Table
 
         return Table
     if name == "classroom":   # cafe_widget.classroom.open_table(…) without importing it first
@@ -36,8 +36,8 @@ def __getattr__(name):
 
         return importlib.import_module(".classroom", __name__)
     if name in ("join", "screen"):
-        from .classroom import remote
+        from .classroom.tables import seat
 
-        return getattr(remote, name)
+        return getattr(seat, name)
     raise AttributeError(f"module 'cafe_widget' has no attribute {name!r}")
 __version__ = "0.1.0"

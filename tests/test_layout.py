@@ -161,7 +161,7 @@ def test_a_refusal_and_an_atomic_write_are_each_defined_once():
 #: this list once untangled, and no new one may join it.
 KNOWN_CYCLES = {
     "render": [{"board_scene", "board_words"}],
-    "classroom": [{"remote", "remote_widget"}, {"autograde", "grading"}],
+    "classroom": [{"autograde", "grading"}],
 }
 
 

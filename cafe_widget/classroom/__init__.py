@@ -1,36 +1,38 @@
-"""The teacher's side of the course, the package's top floor (nothing else imports it).
+"""The teacher's side of the course, the package's top floor (nothing else imports it), by
+concern:
 
-- ``python -m cafe_widget.classroom make-course DIR`` writes the course as an nbgrader course
-  (:mod:`.course`, reading the course's exercises with :mod:`.exercises`): one assignment a
-  teaching notebook, each numbered exercise a solution cell and a locked autograder test cell.
-- ``python -m cafe_widget.classroom summary FILES…`` reads the progress files students hand in
-  (and nbgrader's ``grades.csv``, :mod:`.progress_files`) and prints the class's table, with a
-  heat map picture (:mod:`.summary`).
-- :class:`~.table.Table` (``from cafe_widget import Table``): one game in one kernel, for one
-  computer (the projector, a hot seat).
-- A class on JupyterHub (:mod:`.remote`, :mod:`.remote_widget`, the game service
-  :mod:`cafe_widget.service`): :func:`open_table`, :func:`tables`, :func:`save_table`,
+- :mod:`.course` — the course as an nbgrader course: ``python -m cafe_widget.classroom
+  make-course DIR`` writes one assignment a teaching notebook, each numbered exercise a solution
+  cell and a locked autograder test cell. Beside it, by the names courses already hold:
+  :mod:`.grading` (what a graded notebook imports: :func:`assignment`, ``plain``) and
+  :mod:`.autograde` (the nbgrader plugins a course's ``nbgrader_config.py`` names).
+- :mod:`.progress` — ``python -m cafe_widget.classroom summary FILES…`` reads the progress files
+  students hand in (and nbgrader's ``grades.csv``) and prints the class's table, with a heat map.
+- :mod:`.tables` — one game, several people: ``Table`` (``from cafe_widget import Table``) in
+  one kernel, for one computer; a class on JupyterHub through the game service
+  (:mod:`cafe_widget.service`): :func:`open_table`, :func:`tables`, :func:`save_table`,
   :func:`pause_table`, :func:`give_seat`, :func:`close_table` for the teacher;
-  ``cafe_widget.join("3B")`` (a student's seat) and ``cafe_widget.screen("3B")``;
-  ``python -m cafe_widget.classroom hub-config DIR`` (:mod:`.hub`) writes the hub's configuration.
-- :func:`assignment` is what a graded assignment runs first: from then on the course's checks
-  stop at the hint (a nudge, then the hint again), and never show the answer.
+  ``cafe_widget.join("3B")`` (a student's seat) and ``cafe_widget.screen("3B")``.
+- :mod:`.hub` — ``python -m cafe_widget.classroom hub-config DIR`` writes the hub's configuration.
+
+:func:`assignment` is what a graded assignment runs first: from then on the course's checks
+stop at the hint (a nudge, then the hint again), and never show the answer.
 """
 
 from __future__ import annotations
 
 from ..teach.ladder import assignment_mode
 
-#: The teacher's calls to the class's game service (:mod:`.remote`), loaded when first asked for.
+#: The teacher's calls to the class's game service (:mod:`.tables.teacher`), loaded when first asked for.
 SERVICE_CALLS = ("close_table", "give_seat", "open_table", "pause_table", "save_table", "tables")
 __all__ = ["assignment", *SERVICE_CALLS]
 
 
 def __getattr__(name):
     if name in SERVICE_CALLS:
-        from . import remote
+        from .tables import teacher
 
-        return getattr(remote, name)
+        return getattr(teacher, name)
     raise AttributeError(f"module 'cafe_widget.classroom' has no attribute {name!r}")
 
 

@@ -40,13 +40,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if argv else 2
     command, rest = argv[0], argv[1:]
     if command == "make-course":
-        from .course_cli import main as run
+        from .course.cli import main as run
     elif command == "summary":
-        from .summary import main as run
+        from .progress.summary import main as run
     elif command == "hub-config":
         from .hub import main as run
     elif command in ("open-table", "tables", "save-table", "close-table", "pause-table", "give-seat"):
-        from .tables_cli import main as table_command
+        from .tables.cli import main as table_command
 
         return table_command(command, rest)
     else:

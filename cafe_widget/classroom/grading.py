@@ -25,7 +25,7 @@ student's kernel, in the check cells: an answer the grader would not read is sai
 once, and is not checked. The checks (:mod:`cafe_widget.teach`) read the value the same way in
 both places.
 
-``make-course`` writes the course's nbgrader configuration (:mod:`.course`).
+``make-course`` writes the course's nbgrader configuration (:mod:`.course.writing`).
 """
 
 from __future__ import annotations

@@ -38,8 +38,8 @@ import sys
 from pathlib import Path
 
 from ..i18n import N_, translate
-from .course import GRADING
-from .exercises import COURSE_ID
+from .course.notebooks import GRADING
+from .course.exercises import COURSE_ID
 
 SERVICE = "cafe"
 #: Below 1024: only root binds it (``net.ipv4.ip_unprivileged_port_start`` is 1024), never a student.

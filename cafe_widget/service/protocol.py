@@ -1,5 +1,5 @@
 """The class's game service, its protocol written once: the service answers it (``app.py``,
-``rooms.py``) and a seat asks it (``classroom/remote.py``, ``classroom/tables_cli.py``); both
+``rooms.py``) and a seat asks it (``classroom/tables/transport.py``, ``classroom/tables/teacher.py``, ``classroom/tables/cli.py``); both
 import this module, which imports nothing of either.
 
 Under the service's prefix (``/services/cafe/`` on a hub), with the hub's token of the person:

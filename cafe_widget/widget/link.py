@@ -1,8 +1,8 @@
 """What a widget at a table talks to: :class:`TableLink`, declared here, on the widget's side.
 
 A widget is *at a table* when several widgets show one game: every seat and the screen of a
-``Table`` in one kernel (``classroom/table.py``), or a student's seat at the class's game service
-(``classroom/remote.py``, whose :class:`SeatLink` carries the moves to the service and back, as
+``Table`` in one kernel (``classroom/tables/local.py``), or a student's seat at the class's game service
+(``classroom/tables/transport.py``, whose :class:`SeatLink` carries the moves to the service and back, as
 boardgame.io's SocketIO transport does; ``Table`` is its Local one). The widget knows its table
 only through these five calls: ``submit`` from ``Shell._move`` (every move a person makes, in
 ``play.py``, ``typed.py``, ``board_play.py``), the others from ``shell.py``, ``play.py``,

@@ -389,11 +389,11 @@ def test_a_hub_seat_fits_a_school_laptop(lab, tmp_path):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "service"))
     from service_helpers import RunningService
 
-    from cafe_widget.classroom import remote
+    from cafe_widget.classroom.tables import teacher
 
     service = RunningService(tmp_path / "tables").start()
     try:
-        remote.open_table("3B", "card", ["alice", "bob", "computer"], seed=5, url=service.url, token="t-teacher")
+        teacher.open_table("3B", "card", ["alice", "bob", "computer"], seed=5, url=service.url, token="t-teacher")
         user = ["alice", "bob"][service.real("3B").to_move]       # the seat to move: its cards light seats
         hub = (f"import os\nos.environ.update(CAFE_SERVICE_URL={service.url!r}, "
                f"JUPYTERHUB_API_TOKEN='t-{user}')")

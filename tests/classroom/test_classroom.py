@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from cafe_widget.teach import progress_file as progress
-from cafe_widget.classroom import course, course_cli, course_writing
+from cafe_widget.classroom.course import cli as course_cli, notebooks as course, writing as course_writing
 from cafe_widget.classroom.__main__ import main
 from nbgrader_helpers import nbgrader
 
@@ -327,7 +327,7 @@ def test_the_wheel_carries_the_course_and_make_course_finds_it_there(tmp_path):
         zf.extractall(tmp_path / "site")
     assert {n.removeprefix("cafe_widget/course/") for n in names if n.startswith("cafe_widget/course/")} == _course_files()
     # installed (the wheel's files on the path), from another folder: the course is the package's
-    script = ("import json\nfrom cafe_widget.classroom import course as c\n"
+    script = ("import json\nfrom cafe_widget.classroom.course import notebooks as c\n"
               "(fr14,) = c.notebooks('fr', wanted=['14'])\n"
               "c.make_course('made', 'fr', ['14'], answers={fr14: {e.number: '0' for e in c.exercises(fr14, 'fr')}})\n"
               "print(json.dumps([str(c.course_folder()), len(c.notebooks('en')), len(c.notebooks('fr'))]))")
@@ -340,7 +340,7 @@ def test_the_wheel_carries_the_course_and_make_course_finds_it_there(tmp_path):
 
 
 def test_in_the_repository_the_course_is_read_from_notebooks():
-    from cafe_widget.classroom.exercises import PACKAGED
+    from cafe_widget.classroom.course.exercises import PACKAGED
 
     assert not PACKAGED.exists()
     assert course.course_folder() == ROOT / "notebooks"

@@ -12,7 +12,7 @@ import pytest
 
 from cafe_widget.teach import progress_file as prog
 from cafe_widget.classroom import __main__ as cli
-from cafe_widget.classroom import summary
+from cafe_widget.classroom.progress import summary
 from cafe_widget.teach import progress
 
 ALL = sum(len(exercises) for exercises in prog.course().values())   # 46

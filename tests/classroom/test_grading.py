@@ -19,7 +19,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from cafe_widget.classroom import course
+from cafe_widget.classroom.course import notebooks as course
 from cafe_widget.classroom.grading import plain, plain_answer
 from cafe_widget.teach.card_puzzles import Puzzle
 from cafe_widget.teach.practice import check_points

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from cafe_widget.classroom import remote, table_list, tables_cli
-from cafe_widget.classroom.remote import wait_for
-from cafe_widget.classroom.remote_widget import SHOWN_HEIGHT
+from cafe_widget.classroom.tables import cli as tables_cli, listing as table_list, seat as seat_widgets, teacher
+from cafe_widget.classroom.tables.transport import wait_for
+from cafe_widget.classroom.tables.seat import SHOWN_HEIGHT
 from cafe_widget.engine import BoardGame
 from cafe_widget.i18n import translate
 from cafe_widget.render.board_words import board_say
@@ -57,8 +57,8 @@ def _on(w) -> dict:
 
 
 def _seats(s, name, game, users):
-    remote.open_table(name, game, users, seed=5, url=s.url, token="t-teacher")
-    return [remote.join(name, url=s.url, token=f"t-{u}") for u in users if u not in ("computer", "greedy")]
+    teacher.open_table(name, game, users, seed=5, url=s.url, token="t-teacher")
+    return [seat_widgets.join(name, url=s.url, token=f"t-{u}") for u in users if u not in ("computer", "greedy")]
 
 
 # -- 1: paused, resumed, closed -----------------------------------------------------------------------
@@ -69,7 +69,7 @@ def test_a_paused_card_seat_draws_its_buttons_off_refuses_clicks_and_typed_moves
     seats = _seats(s, "P1", "card", ["alice", "bob", "computer"])
     mover = next(w for w in seats if w.player == s.real("P1").to_move)
     assert _on(mover)["hint"] and _on(mover)["draw"]
-    remote.pause_table("P1", url=s.url, token="t-teacher")
+    teacher.pause_table("P1", url=s.url, token="t-teacher")
     for w in seats:
         assert _state_heard(w, "paused")
         assert PAUSED in w.status                          # at once, before any click
@@ -83,7 +83,7 @@ def test_a_paused_card_seat_draws_its_buttons_off_refuses_clicks_and_typed_moves
     mover.command("hint")
     assert mover.refused and mover.status == why and mover._hint == ()
     assert mover.game.to_json() == before and s.service.tables.tables["P1"].seq == seq
-    remote.pause_table("P1", False, url=s.url, token="t-teacher")
+    teacher.pause_table("P1", False, url=s.url, token="t-teacher")
     for w in seats:
         assert _state_heard(w, "open")
         assert PAUSED not in w.status and "go on" in w.status
@@ -97,7 +97,7 @@ def test_a_paused_board_seat_refuses_with_the_reason_too(running):
     seats = _seats(s, "P2", "board", ["alice", "bob"])
     mover = next(w for w in seats if w.player == s.real("P2").to_move)
     assert _on(mover)["hint"]
-    remote.pause_table("P2", url=s.url, token="t-teacher")
+    teacher.pause_table("P2", url=s.url, token="t-teacher")
     assert _state_heard(mover, "paused")
     assert PAUSED in mover.status and not any(_on(mover).values())
     mover.command("hint")
@@ -106,9 +106,9 @@ def test_a_paused_board_seat_refuses_with_the_reason_too(running):
 
 def test_a_seat_joined_at_a_paused_table_says_so(running):
     s = running
-    remote.open_table("P3", "card", ["alice", "computer"], seed=2, url=s.url, token="t-teacher")
-    remote.pause_table("P3", url=s.url, token="t-teacher")
-    alice = remote.join("P3", url=s.url, token="t-alice")
+    teacher.open_table("P3", "card", ["alice", "computer"], seed=2, url=s.url, token="t-teacher")
+    teacher.pause_table("P3", url=s.url, token="t-teacher")
+    alice = seat_widgets.join("P3", url=s.url, token="t-alice")
     assert PAUSED in alice.status and not any(_on(alice).values())
 
 
@@ -116,7 +116,7 @@ def test_a_closed_tables_seat_gives_no_hint(running):
     s = running
     seats = _seats(s, "C1", "card", ["alice", "bob"])
     mover = next(w for w in seats if w.player == s.real("C1").to_move)
-    remote.close_table("C1", url=s.url, token="t-teacher")
+    teacher.close_table("C1", url=s.url, token="t-teacher")
     assert until(lambda: mover._link.closed)
     mover.click(*mover.locate("hint"))
     assert mover.refused and mover._hint == () and "closed" in mover.status
@@ -146,8 +146,8 @@ def test_the_last_turn_panel_shows_the_last_turn_taken_at_the_table_whoever_took
 
 def test_after_a_computers_turn_the_panel_shows_the_computer(running):
     s = running
-    remote.open_table("L2", "card", ["alice", "computer"], seed=5, url=s.url, token="t-teacher")
-    alice = remote.join("L2", url=s.url, token="t-alice")
+    teacher.open_table("L2", "card", ["alice", "computer"], seed=5, url=s.url, token="t-teacher")
+    alice = seat_widgets.join("L2", url=s.url, token="t-alice")
     if s.real("L2").to_move != alice.player:
         assert until(lambda: alice._game.to_move == alice.player)
     seq = s.service.tables.tables["L2"].seq
@@ -215,12 +215,12 @@ def test_a_seat_has_no_load_row_and_a_canvas_shown_540_px_tall(running, game):
 
 def test_tables_is_a_list_of_facts_shown_as_a_small_table(running):
     s = running
-    empty = remote.tables(url=s.url, token="t-teacher")
+    empty = teacher.tables(url=s.url, token="t-teacher")
     assert empty == [] and str(empty) == "No table is open." and "No table is open." in empty._repr_html_()
-    remote.open_table("T1", "card", ["alice", "bob", "computer"], seed=5, url=s.url, token="t-teacher")
-    remote.open_table("T2", "board", ["alice", "free"], seed=1, url=s.url, token="t-teacher")
-    remote.pause_table("T2", url=s.url, token="t-teacher")
-    listed = remote.tables(url=s.url, token="t-teacher")
+    teacher.open_table("T1", "card", ["alice", "bob", "computer"], seed=5, url=s.url, token="t-teacher")
+    teacher.open_table("T2", "board", ["alice", "free"], seed=1, url=s.url, token="t-teacher")
+    teacher.pause_table("T2", url=s.url, token="t-teacher")
+    listed = teacher.tables(url=s.url, token="t-teacher")
     assert isinstance(listed, list) and [t["name"] for t in listed] == ["T1", "T2"]    # data, as before
     assert listed[0]["seats"][0]["user"] == "alice" and listed[1]["state"] == "paused"
     assert [t["to_move"] for t in listed] == [s.real("T1").to_move, s.real("T2").to_move]
@@ -234,14 +234,14 @@ def test_tables_is_a_list_of_facts_shown_as_a_small_table(running):
     assert row2.startswith("T2") and "board game" in row2 and "2 free" in row2 and "paused" in row2
     html = listed._repr_html_()
     assert html.startswith("<table>") and html.count("<tr>") == 3 and ">To move</th>" in html
-    mine = remote.tables(url=s.url, token="t-alice")
+    mine = teacher.tables(url=s.url, token="t-alice")
     assert "1 alice (you)" in str(mine)
 
 
 def test_tables_speaks_the_language_asked(running):
     s = running
-    remote.open_table("T1", "card", ["alice", "computer"], seed=5, url=s.url, token="t-teacher")
-    listed = remote.tables(url=s.url, token="t-teacher", lang="fr")
+    teacher.open_table("T1", "card", ["alice", "computer"], seed=5, url=s.url, token="t-teacher")
+    listed = teacher.tables(url=s.url, token="t-teacher", lang="fr")
     assert listed.lang == "fr"
     head, row = listed.rows()
     assert head == translate(table_list.WORDS["columns"], "fr")
@@ -250,10 +250,10 @@ def test_tables_speaks_the_language_asked(running):
 
 def test_the_terminals_tables_prints_the_same_table(running, monkeypatch, capsys):
     s = running
-    remote.open_table("T1", "card", ["alice", "computer"], seed=5, url=s.url, token="t-teacher")
+    teacher.open_table("T1", "card", ["alice", "computer"], seed=5, url=s.url, token="t-teacher")
     monkeypatch.setenv("CAFE_SERVICE_URL", s.url)
     monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "t-teacher")
     assert tables_cli.main("tables", []) == 0
     out = capsys.readouterr().out
-    assert out.strip() == str(remote.tables(url=s.url, token="t-teacher"))
+    assert out.strip() == str(teacher.tables(url=s.url, token="t-teacher"))
     assert out.splitlines()[0].startswith("Table") and "T1" in out

@@ -389,8 +389,8 @@ def test_both_links_are_the_table_link_the_widget_declares_and_it_calls_nothing_
     from pathlib import Path
 
     import cafe_widget.widget
-    from cafe_widget.classroom.remote import SeatLink
-    from cafe_widget.classroom.table import Table as TableInOneKernel
+    from cafe_widget.classroom.tables.transport import SeatLink
+    from cafe_widget.classroom.tables.local import Table as TableInOneKernel
     from cafe_widget.widget.link import TableLink
 
     assert issubclass(TableInOneKernel, TableLink) and issubclass(SeatLink, TableLink)

@@ -126,7 +126,7 @@ def test_a_student_acting_for_another_seat_and_a_token_without_the_scope_are_ref
     for u in ("alice", "bob"):
         hub.kernels[u].run("r = cafe_widget.join('R1')")
     said = hub.kernels["alice"].run(
-        "from cafe_widget.classroom.remote import ServiceError\n"
+        "from cafe_widget.classroom.tables.transport import ServiceError\n"
         "other = 1 - r.player\n"
         "try:\n"
         "    r._link.conn.request('POST', 'api/tables/R1/moves', {'seat': other, 'verb': 'draw', 'args': [], "
@@ -249,7 +249,7 @@ def test_a_student_cannot_take_the_services_place_while_it_restarts_and_collects
     hub.kernels["teacher"].run("cafe_widget.classroom.open_table('SQ', seats=['bob', 'carol'], seed=5)")
     alice = hub.kernels["alice"]
     alice.run(SQUATTER.replace("SECONDS", "12"))
-    asking = ("import time\nfrom cafe_widget.classroom.remote import Connection, ServiceError\n"
+    asking = ("import time\nfrom cafe_widget.classroom.tables.transport import Connection, ServiceError\n"
               "asked = 0\nend = time.time() + 10\n"
               "while time.time() < end:\n"
               "    try:\n        Connection().request('GET', 'api/tables', timeout=2)\n"
@@ -316,7 +316,7 @@ def test_a_student_who_places_and_undoes_across_a_clearing_learns_nothing(hub):
             hub.kernels[mover].run("play_a_turn(u, Game)\ntime.sleep(0.3)")
             continue
         said = hub.kernels[mover].run(
-            "from cafe_widget.classroom.remote import ServiceError\n"
+            "from cafe_widget.classroom.tables.transport import ServiceError\n"
             f"u._link.send('place', [{clearing!r}])\n"
             "try:\n    u._link.send('undo', [])\n    print('undone')\n"
             "except ServiceError as err:\n    print(err.status, err.rule, err.sentence)")
@@ -336,7 +336,7 @@ def test_an_old_socket_of_a_seat_given_away_receives_nothing_after(hub):
     alice = hub.kernels["alice"]
     alice.run("ws_seat = cafe_widget.join('WS')\n"
               "import asyncio, threading\nfrom tornado.websocket import websocket_connect\n"
-              "from tornado.httpclient import HTTPRequest\nfrom cafe_widget.classroom.remote import Connection\n"
+              "from tornado.httpclient import HTTPRequest\nfrom cafe_widget.classroom.tables.transport import Connection\n"
               "conn = Connection()\ngot = {'messages': [], 'code': None}\n"
               "async def listen():\n"
               "    ws = await websocket_connect(HTTPRequest(conn.ws_url('api/tables/WS/updates?seat=0'), "
@@ -384,7 +384,7 @@ def test_one_student_flooding_sockets_and_bodies_stalls_no_other_table(hub):
         hub.kernels[u].run("p = cafe_widget.join('PL')")
     flood = hub.kernels["alice"].start(
         "import asyncio, urllib.request, urllib.error\nfrom tornado.websocket import websocket_connect\n"
-        "from tornado.httpclient import HTTPRequest, HTTPClientError\nfrom cafe_widget.classroom.remote import Connection\n"
+        "from tornado.httpclient import HTTPRequest, HTTPClientError\nfrom cafe_widget.classroom.tables.transport import Connection\n"
         "conn = Connection()\ncodes = []\n"
         "async def one():\n"
         "    try:\n"
@@ -407,7 +407,7 @@ def test_one_student_flooding_sockets_and_bodies_stalls_no_other_table(hub):
         seq = int(hub.kernels[other].run("print(p._link.seq)").split()[-1])
         hub.kernels[mover].run("play_a_turn(p, Game)")
         t = time.monotonic()
-        assert hub.kernels[other].run(f"from cafe_widget.classroom.remote import wait_for\n"
+        assert hub.kernels[other].run(f"from cafe_widget.classroom.tables.transport import wait_for\n"
                                       f"print(wait_for(p._link, {seq + 1}, 10))").split()[-1] == "True"
         waits.append(time.monotonic() - t)
     said = hub.kernels["alice"].wait(flood, 120).split()
@@ -425,7 +425,7 @@ def test_a_hub_user_named_like_a_seat_kind_reads_no_seat(hub):
         steady.run(SETUP)
         hub.kernels["teacher"].run("cafe_widget.classroom.open_table('K7', seats=['alice', 'steady', 'free'], seed=4)")
         said = steady.run(
-            "from cafe_widget.classroom.remote import Connection, ServiceError\nconn = Connection()\n"
+            "from cafe_widget.classroom.tables.transport import Connection, ServiceError\nconn = Connection()\n"
             "for seat in (1, 2):\n"
             "    try:\n        conn.request('GET', f'api/tables/K7?seat={seat}')\n        print('read', seat)\n"
             "    except ServiceError as err:\n        print(err.status)\n"

@@ -8,8 +8,8 @@ import urllib.request
 
 import pytest
 
-from cafe_widget.classroom import remote
-from cafe_widget.classroom.remote import wait_for
+from cafe_widget.classroom.tables import seat as seat_widgets, teacher, transport
+from cafe_widget.classroom.tables.transport import wait_for
 from cafe_widget.engine import BoardGame, Game
 
 from service_helpers import RunningService, hidden_cards_in, play_a_turn
@@ -51,10 +51,10 @@ def _play_out(s, name, seats, cls, limit=600, on_move=None):
 
 def test_a_whole_card_game_two_students_and_a_computer(running):
     s = running
-    assert remote.open_table("3B", "card", ["alice", "bob", "computer"], seed=5, url=s.url, token="t-teacher")
-    alice = remote.join("3B", url=s.url, token="t-alice")
-    bob = remote.join("3B", url=s.url, token="t-bob")
-    screen = remote.screen("3B", url=s.url, token="t-teacher")
+    assert teacher.open_table("3B", "card", ["alice", "bob", "computer"], seed=5, url=s.url, token="t-teacher")
+    alice = seat_widgets.join("3B", url=s.url, token="t-alice")
+    bob = seat_widgets.join("3B", url=s.url, token="t-bob")
+    screen = seat_widgets.screen("3B", url=s.url, token="t-teacher")
     assert (alice.player, bob.player) == (0, 1) and screen.player is None
     assert [line.name for line in screen.view().players] == ["alice", "bob", "Computer 3 (steady)"]
     s, moves = _play_out(s, "3B", {0: alice, 1: bob}, Game)
@@ -78,9 +78,9 @@ def test_a_whole_card_game_two_students_and_a_computer(running):
 
 def test_a_whole_board_game_and_the_service_restarted_mid_game(running):
     s = running
-    remote.open_table("4A", "board", ["alice", "free", "greedy"], seed=3, url=s.url, token="t-teacher")
-    alice = remote.join("4A", url=s.url, token="t-alice")
-    bob = remote.join("4A", url=s.url, token="t-bob")            # the free seat
+    teacher.open_table("4A", "board", ["alice", "free", "greedy"], seed=3, url=s.url, token="t-teacher")
+    alice = seat_widgets.join("4A", url=s.url, token="t-alice")
+    bob = seat_widgets.join("4A", url=s.url, token="t-bob")            # the free seat
     assert bob.player == 1
     saved = {}
 
@@ -107,7 +107,7 @@ def test_a_whole_board_game_and_the_service_restarted_mid_game(running):
 
 def test_a_refused_request_says_why_and_changes_nothing(running):
     s = running
-    remote.open_table("5C", "card", ["alice", "bob"], seed=9, url=s.url, token="t-teacher")
+    teacher.open_table("5C", "card", ["alice", "bob"], seed=9, url=s.url, token="t-teacher")
     table = s.service.tables.tables["5C"]
     before = table.to_json()
     mover = table.game.to_move
@@ -134,18 +134,18 @@ def test_a_refused_request_says_why_and_changes_nothing(running):
     assert _post(s, "api/tables", {"name": "../x", "seats": ["a", "b"]}, "t-teacher")[0] == 400
     assert _post(s, "api/tables", {"name": "Y", "seats": ["a"]}, "t-teacher")[0] == 400
     assert _post(s, "api/tables/5C/join", {}, "t-carol")[0] == 404            # no free seat: not hers to see
-    remote.pause_table("5C", url=s.url, token="t-teacher")
+    teacher.pause_table("5C", url=s.url, token="t-teacher")
     code, answer = _post(s, "api/tables/5C/moves", {"seat": mover, "verb": "place", "args": [move], "seq": 0},
                          f"t-{users[mover]}")
     assert code == 409 and "paused" in answer["refused"]
-    remote.pause_table("5C", False, url=s.url, token="t-teacher")
+    teacher.pause_table("5C", False, url=s.url, token="t-teacher")
     assert json.loads(table.to_json())["save"] == json.loads(before)["save"]
 
 
 def test_a_seat_refuses_in_its_status_line_with_the_rule_and_the_engine_first(running):
     s = running
-    remote.open_table("2D", "card", ["alice", "computer"], seed=4, url=s.url, token="t-teacher")
-    alice = remote.join("2D", url=s.url, token="t-alice", lang="fr")
+    teacher.open_table("2D", "card", ["alice", "computer"], seed=4, url=s.url, token="t-teacher")
+    alice = seat_widgets.join("2D", url=s.url, token="t-alice", lang="fr")
     assert wait_for(alice._link, s.service.tables.tables["2D"].seq)
     seq = alice._link.seq
     hand = alice._game.hand(0)
@@ -156,7 +156,7 @@ def test_a_seat_refuses_in_its_status_line_with_the_rule_and_the_engine_first(ru
     assert alice.refused and "table" in alice.status
     alice.load(Game.new(players=2, seed=1).to_json())
     assert alice.refused and alice._game.format() == before
-    again = remote.join("2D", url=s.url, token="t-alice")      # the cell again, or a kernel restarted
+    again = seat_widgets.join("2D", url=s.url, token="t-alice")      # the cell again, or a kernel restarted
     assert again.player == 0 and again._game.hand(0) == alice._game.hand(0)
     assert alice.comm is None and alice._link._stop.is_set()    # the old seat closed: no pile of live widgets
 
@@ -165,10 +165,10 @@ def test_a_move_whose_answer_is_lost_leaves_the_seat_showing_what_the_service_ho
     """A typed line of two cards: the service takes the first, the answer to the second is lost.
     The widget puts its whole event back, then shows the table as the service holds it."""
     s = running
-    remote.open_table("L1", "card", ["alice", "bob"], seed=12, url=s.url, token="t-teacher")
+    teacher.open_table("L1", "card", ["alice", "bob"], seed=12, url=s.url, token="t-teacher")
     table = s.service.tables.tables["L1"]
     mover = table.game.to_move
-    w = remote.join("L1", url=s.url, token=f"t-{['alice', 'bob'][mover]}")
+    w = seat_widgets.join("L1", url=s.url, token=f"t-{['alice', 'bob'][mover]}")
     best = next(t for t in [w._game.best_turn()] if t is not None and len(t.cards) >= 2)
     request, calls = w._link.conn.request, []
 
@@ -177,7 +177,7 @@ def test_a_move_whose_answer_is_lost_leaves_the_seat_showing_what_the_service_ho
             calls.append(body["args"])
             if len(calls) == 2:
                 request(method, path, body, timeout)        # taken by the service…
-                raise remote.ServiceError("no answer")      # …but its answer lost
+                raise transport.ServiceError("no answer")      # …but its answer lost
         return request(method, path, body, timeout)
 
     monkeypatch.setattr(w._link.conn, "request", lossy)
@@ -189,35 +189,35 @@ def test_a_move_whose_answer_is_lost_leaves_the_seat_showing_what_the_service_ho
 
 def test_the_teacher_lists_saves_and_closes_and_a_student_sees_only_what_is_open_to_them(running):
     s = running
-    remote.open_table("T1", "card", ["alice", "computer"], seed=1, url=s.url, token="t-teacher")
-    remote.open_table("T2", "board", ["bob", "free"], seed=1, url=s.url, token="t-teacher")
-    remote.open_table("T3", "card", ["bob", "dave"], seed=1, url=s.url, token="t-teacher")
-    assert [t["name"] for t in remote.tables(url=s.url, token="t-alice")] == ["T1", "T2"]
-    assert [t["name"] for t in remote.tables(url=s.url, token="t-teacher")] == ["T1", "T2", "T3"]
-    assert remote.save_table("T1", url=s.url, token="t-alice") is None       # every hand: the teacher's only
-    save = json.loads(remote.save_table("T1", url=s.url, token="t-teacher"))
+    teacher.open_table("T1", "card", ["alice", "computer"], seed=1, url=s.url, token="t-teacher")
+    teacher.open_table("T2", "board", ["bob", "free"], seed=1, url=s.url, token="t-teacher")
+    teacher.open_table("T3", "card", ["bob", "dave"], seed=1, url=s.url, token="t-teacher")
+    assert [t["name"] for t in teacher.tables(url=s.url, token="t-alice")] == ["T1", "T2"]
+    assert [t["name"] for t in teacher.tables(url=s.url, token="t-teacher")] == ["T1", "T2", "T3"]
+    assert teacher.save_table("T1", url=s.url, token="t-alice") is None       # every hand: the teacher's only
+    save = json.loads(teacher.save_table("T1", url=s.url, token="t-teacher"))
     assert Game.from_json(json.dumps(save["save"])).players == 2
-    assert remote.close_table("T1", url=s.url, token="t-teacher")
-    assert [t["name"] for t in remote.tables(url=s.url, token="t-teacher")] == ["T2", "T3"]
-    assert remote.give_seat("T3", 1, "alice", url=s.url, token="t-teacher")["seats"][1]["user"] == "alice"
+    assert teacher.close_table("T1", url=s.url, token="t-teacher")
+    assert [t["name"] for t in teacher.tables(url=s.url, token="t-teacher")] == ["T2", "T3"]
+    assert teacher.give_seat("T3", 1, "alice", url=s.url, token="t-teacher")["seats"][1]["user"] == "alice"
 
 
 def test_join_without_a_hub_says_where_a_class_table_lives(monkeypatch, capsys):
     monkeypatch.delenv("CAFE_SERVICE_URL", raising=False)
     monkeypatch.delenv("JUPYTERHUB_API_TOKEN", raising=False)
-    assert remote.join("3B") is None
+    assert seat_widgets.join("3B") is None
     assert "JupyterHub" in capsys.readouterr().out
 
 
 def test_a_card_laid_face_down_stays_face_down_for_the_other_seats(running):
     s = running
-    remote.open_table("FD", "card", ["alice", "bob"], seed=1, url=s.url, token="t-teacher")
+    teacher.open_table("FD", "card", ["alice", "bob"], seed=1, url=s.url, token="t-teacher")
     table = s.service.tables.tables["FD"]
     start = Game.parse("RU GB FR ES IT | - | US CN DE IN | DEf ITm CNf | "
                        "RUf RUm ITf ITf GBf GBm CNf CNm USf USm DEf DEm / GBf | - / - | 0 0 | to:1")
     table.game = start
-    alice = remote.join("FD", url=s.url, token="t-alice")
-    bob = remote.join("FD", url=s.url, token="t-bob")
+    alice = seat_widgets.join("FD", url=s.url, token="t-alice")
+    bob = seat_widgets.join("FD", url=s.url, token="t-bob")
     alice.command("down RUf")             # the seat's Face down button, typed: sent to the service
     assert not alice.refused, alice.status
     assert wait_for(bob._link, 1)
@@ -251,7 +251,7 @@ def test_the_protocol_is_written_once_and_both_sides_use_it():
               .target.rules]
     assert [r for r in routes if "api/" in r] == [f"/services/cafe/{p}$" for p in protocol.ROUTES.values()]
     assert protocol.action("3B", "moves") == "api/tables/3B/moves" and protocol.updates("3B") == "api/tables/3B/updates"
-    package = Path(remote.__file__).resolve().parents[1]
+    package = Path(transport.__file__).resolve().parents[2]
     said_twice = []
     for path in package.rglob("*.py"):
         if path.name == "protocol.py":

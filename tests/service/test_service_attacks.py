@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from cafe_widget.classroom import remote
-from cafe_widget.classroom.remote import wait_for
+from cafe_widget.classroom.tables import seat as seat_widgets, teacher, transport
+from cafe_widget.classroom.tables.transport import wait_for
 from cafe_widget.engine import BoardGame, Game
 from cafe_widget.service import bodies
 from cafe_widget.service.rooms import Person, Refused, Table, Tables
@@ -62,15 +62,15 @@ def test_a_table_opened_without_a_seed_is_dealt_from_a_secret_of_128_bits(tables
 
 def test_no_socket_message_and_no_answer_to_a_student_holds_the_seed(running):
     s = running
-    remote.open_table("S1", "card", ["alice", "computer"], url=s.url, token="t-teacher")
-    alice = remote.join("S1", url=s.url, token="t-alice")
-    screen = remote.screen("S1", url=s.url, token="t-teacher")
+    teacher.open_table("S1", "card", ["alice", "computer"], url=s.url, token="t-teacher")
+    alice = seat_widgets.join("S1", url=s.url, token="t-alice")
+    screen = seat_widgets.screen("S1", url=s.url, token="t-teacher")
     seed = str(s.real("S1").seed)
     assert len(seed) > 19
     end = time.monotonic() + 10
     while not (alice._link.received and screen._link.received) and time.monotonic() < end:
         time.sleep(0.01)
-    listed = remote.tables(url=s.url, token="t-alice")
+    listed = teacher.tables(url=s.url, token="t-alice")
     assert alice._link.received and screen._link.received
     for text in [*alice._link.received, *screen._link.received, json.dumps(listed)]:
         assert seed not in text
@@ -181,10 +181,10 @@ def test_declaring_the_end_at_a_board_table_is_refused_with_a_sentence(tables):
 
 def test_a_seat_stops_listening_once_its_table_is_closed_and_says_so(running):
     s = running
-    remote.open_table("Z1", "card", ["alice", "computer"], seed=1, url=s.url, token="t-teacher")
-    alice = remote.join("Z1", url=s.url, token="t-alice")
+    teacher.open_table("Z1", "card", ["alice", "computer"], seed=1, url=s.url, token="t-teacher")
+    alice = seat_widgets.join("Z1", url=s.url, token="t-alice")
     assert wait_for(alice._link, 0)
-    assert remote.close_table("Z1", url=s.url, token="t-teacher")
+    assert teacher.close_table("Z1", url=s.url, token="t-teacher")
     alice._link._thread.join(5)
     assert not alice._link._thread.is_alive() and alice._link.closed
     assert "Z1" in alice.status and "closed" in alice.status
@@ -192,8 +192,8 @@ def test_a_seat_stops_listening_once_its_table_is_closed_and_says_so(running):
 
 def test_a_seat_stops_listening_when_its_table_is_gone_after_a_restart(running):
     s = running
-    remote.open_table("Z2", "card", ["alice", "computer"], seed=1, url=s.url, token="t-teacher")
-    alice = remote.join("Z2", url=s.url, token="t-alice", lang="de")
+    teacher.open_table("Z2", "card", ["alice", "computer"], seed=1, url=s.url, token="t-teacher")
+    alice = seat_widgets.join("Z2", url=s.url, token="t-alice", lang="de")
     assert wait_for(alice._link, 0)
     s.stop()
     (s.folder / "Z2.json").unlink()                    # the table is gone from the class
@@ -214,10 +214,10 @@ def test_only_the_services_own_404_stops_a_seat_not_a_proxys_while_it_restarts()
         response = HTTPResponse(HTTPRequest("http://x/"), code, buffer=io.BytesIO(body))
         return HTTPClientError(code, response=response)
 
-    assert remote._no_such_table(answer(404, b'{"refused": "There is no table Z2 open in this class."}'))
-    assert not remote._no_such_table(answer(404, b"<html>404: Not Found</html>"))
-    assert not remote._no_such_table(answer(503, b'{"refused": "x"}'))
-    assert not remote._no_such_table(ConnectionRefusedError())
+    assert transport._no_such_table(answer(404, b'{"refused": "There is no table Z2 open in this class."}'))
+    assert not transport._no_such_table(answer(404, b"<html>404: Not Found</html>"))
+    assert not transport._no_such_table(answer(503, b'{"refused": "x"}'))
+    assert not transport._no_such_table(ConnectionRefusedError())
 
 
 class Clock:

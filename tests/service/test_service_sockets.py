@@ -15,7 +15,7 @@ import pytest
 from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.websocket import websocket_connect
 
-from cafe_widget.classroom import remote
+from cafe_widget.classroom.tables import teacher
 from cafe_widget.service import app
 from cafe_widget.service.rooms import Person, Refused
 
@@ -31,7 +31,7 @@ def running(tmp_path):
 
 
 def _open(s, name, seats, seed=3):
-    assert remote.open_table(name, "card", seats, seed=seed, url=s.url, token="t-teacher")
+    assert teacher.open_table(name, "card", seats, seed=seed, url=s.url, token="t-teacher")
 
 
 async def _socket(s, name, seat, token, lang=None):

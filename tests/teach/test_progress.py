@@ -216,7 +216,7 @@ def test_the_common_reasons_are_said_in_words(number, words):
 
 
 def test_the_export_keeps_machine_words_that_the_teachers_summary_reads(tmp_path):
-    from cafe_widget.classroom.progress_files import read
+    from cafe_widget.classroom.progress.grades import read
 
     check_points(CAFE, "RUf@c2", 8, exercise="4.1")
     progress(export=tmp_path / "ana.csv", name="Ana", lang="fr")

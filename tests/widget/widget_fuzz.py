@@ -608,7 +608,7 @@ class Fuzzer:
     def check_table(self, table) -> None:
         """At a table: every seat and screen showing the game shows the table's one game; a
         seat's hand is its own player's (the card game's), the screen shows none."""
-        from cafe_widget.classroom.table import _at_the_game
+        from cafe_widget.classroom.tables.local import _at_the_game
 
         for w in table.widgets:
             if not _safe(lambda: _at_the_game(w), False):

@@ -1,4 +1,4 @@
-"""The course's exercises, read from its notebooks for ``make-course`` (:mod:`.course`): which cells
+"""The course's exercises, read from its notebooks for ``make-course`` (:mod:`.notebooks`): which cells
 are numbered exercises (``answer = ...`` then a check that names its ``exercise=``), what each
 checks and with what, and the notebooks of each language as assignments. Also the sentences
 ``make-course`` says (:data:`WORDS`). A notebook that cannot be used is a :class:`CourseError`
@@ -15,13 +15,13 @@ import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..i18n import NN_, N_, available, translate
+from ...i18n import NN_, N_, available, translate
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 #: The course as an installed wheel carries it: ``cafe_widget/course/``, the repository's
 #: ``notebooks/`` in the same layout (setup.py's build hook copies it there; an editable install
 #: has none and reads the repository's).
-PACKAGED = Path(__file__).resolve().parents[1] / "course"
+PACKAGED = Path(__file__).resolve().parents[2] / "course"
 #: The course's notebooks by language, in the course's folder (:func:`course_folder`).
 FOLDERS = {"en": ".", "fr": "fr"}
 #: nbgrader's course id by the course's language (``--course-id`` chooses another).

@@ -29,9 +29,9 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..teach import progress_file as progress
-from ..i18n import NN_, N_, current, translate
-from ..teach.progress_file import ANSWER, NOT_TRIED, SOLVED, TRIED
+from ...teach import progress_file as progress
+from ...i18n import NN_, N_, current, translate
+from ...teach.progress_file import ANSWER, NOT_TRIED, SOLVED, TRIED
 
 STATES = (NOT_TRIED, TRIED, SOLVED, ANSWER)
 PROGRESS_COLUMNS = ("notebook", "exercise", "state", "tries")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 
-from ..i18n import NP_, translate
+from ...i18n import NP_, translate
 
 # Translators: the teacher's list of the class's tables (classroom.tables()): its columns and values.
 WORDS = {

@@ -13,7 +13,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from ..teach.ladder import ASSIGNMENT_FILE      # its presence turns a kernel's graded rule on
+from ...teach.ladder import ASSIGNMENT_FILE      # its presence turns a kernel's graded rule on
 from .exercises import CourseError, _say
 
 CONFIG_FILE = "nbgrader_config.py"

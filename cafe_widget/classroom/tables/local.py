@@ -22,12 +22,12 @@ from __future__ import annotations
 import json
 import weakref
 
-from ..engine import BoardGame, Game
-from ..engine.board_game import SAVE_FORMAT as BOARD_SAVE
-from ..i18n import N_, translate
-from ..widget.board_widget import BoardWidget
-from ..widget.shell import SCREEN
-from ..widget.widget import CafeWidget
+from ...engine import BoardGame, Game
+from ...engine.board_game import SAVE_FORMAT as BOARD_SAVE
+from ...i18n import N_, translate
+from ...widget.board_widget import BoardWidget
+from ...widget.shell import SCREEN
+from ...widget.widget import CafeWidget
 
 TABLE_FORMAT = "cafe_widget table"
 HUMAN = "human"

@@ -3,7 +3,7 @@
 transport, a :class:`~.remote.SeatLink`.
 
 What differs from a widget of its own: the computers play in the service (no computer here), a
-move is decided by the service (``SeatLink.submit``, :mod:`.remote`), what the
+move is decided by the service (``SeatLink.submit``, :mod:`.transport`), what the
 others do arrives and is drawn (the status, and the last turn taken at the table in the panel),
 no other game may be opened here (a new game, a load: no Load box), and while the teacher has
 paused the table, or once it is closed, the seat's buttons are drawn off and every click or typed
@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+import weakref
 
-from ..render.board_words import board_say
-from ..render.words import Person, phrase
-from ..widget.card_saves import HUMAN
-from ..widget.safety import Refused
-from ..widget.board_widget import BoardWidget
-from ..widget.shell import SCREEN, table_say
-from ..widget.widget import CafeWidget
-from .remote import _say
+from ...render.board_words import board_say
+from ...render.words import Person, phrase
+from ...widget.card_saves import HUMAN
+from ...widget.safety import Refused
+from ...widget.board_widget import BoardWidget
+from ...widget.shell import SCREEN, table_say
+from ...widget.widget import CafeWidget
+from ...engine import BoardGame
+from ...service import protocol
+from .transport import Connection, SeatLink, ServiceError, _say
 
 #: A seat's canvas on the page, in CSS pixels (560 elsewhere): with the two lines that join it
 #: and JupyterLab around it, the typed-move box stays in a 1366 × 768 window.
@@ -234,4 +237,57 @@ class BoardSeat(AtTheService, BoardWidget):
                          points=entry.points)
 
 
-__all__ = ["BoardSeat", "CardSeat"]
+# -- the front door -----------------------------------------------------------------------------------
+
+
+#: The seat or screen each table has in this kernel: a cell run again replaces it (the old widget
+#: closed, its WebSocket stopped), so re-run cells never pile up live widgets that all redraw.
+_SHOWN: dict = {}
+
+
+def _open(name: str, seat, lang, url, token, join: bool):
+    conn = Connection(url, token, lang)
+    if join:
+        data = conn.request("POST", protocol.action(name, "join"),
+                            {} if seat is None else {"seat": seat})
+    else:
+        data = conn.request("GET", protocol.table(name))
+    link = SeatLink(conn, str(name), data["seat"], data)
+    cls = BoardSeat if link.kind is BoardGame else CardSeat
+    w = cls.at_service(link, lang)
+    link.widget_ref = weakref.ref(w)
+    key = (conn.url, str(name), link.seat)
+    old = _SHOWN.pop(key, None)
+    if old is not None:
+        old_link, old_widget = old[0], old[1]()
+        old_link.stop()
+        if old_widget is not None:
+            old_widget.close()
+    _SHOWN[key] = (link, weakref.ref(w))
+    link.listen()
+    return w
+
+
+def join(name: str, seat: int | None = None, *, lang: str | None = None, url: str | None = None,
+         token: str | None = None):
+    """Your seat at the class table ``name`` (from your own kernel on the class's JupyterHub):
+    the seat the teacher gave you, or a free one (``seat``: which, from 0). Run it again after a
+    kernel restart: the same seat. Says why not, in a sentence, when it cannot."""
+    try:
+        return _open(name, seat, lang, url, token, join=True)
+    except ServiceError as err:
+        print(err.sentence)
+        return None
+
+
+def screen(name: str, *, lang: str | None = None, url: str | None = None, token: str | None = None):
+    """The screen of the class table ``name``, for the projector: the café or the board, the
+    scores, the last turns, whose turn; no hand."""
+    try:
+        return _open(name, None, lang, url, token, join=False)
+    except ServiceError as err:
+        print(err.sentence)
+        return None
+
+
+__all__ = ["BoardSeat", "CardSeat", "join", "screen"]

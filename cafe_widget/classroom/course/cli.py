@@ -1,4 +1,4 @@
-"""``python -m cafe_widget.classroom make-course DIR …``: the command line of :mod:`.course`.
+"""``python -m cafe_widget.classroom make-course DIR …``: the command line of :mod:`.notebooks`.
 
 Every argument is read and checked before anything is run: a wrong one (an unknown option, no
 folder, ``--timeout 0``) is one sentence of the catalogs, in the language of ``--lang`` when it is
@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..i18n import available, translate
-from .course import COURSE_ID, COURSE_IDS, WORDS, CourseError, _check_settings, _say, _whole, make_course
+from ...i18n import available, translate
+from .notebooks import COURSE_ID, COURSE_IDS, WORDS, CourseError, _check_settings, _say, _whole, make_course
 
 PROG = "python -m cafe_widget.classroom make-course"
 USAGE = (f"{PROG} DIR [--lang en|fr] [--notebooks NN …] [--from FOLDER] [--force]\n"

@@ -8,10 +8,10 @@ import argparse
 import json
 import sys
 
-from ..service import protocol
+from ...service import protocol
 
 def main(command: str, argv: list[str]) -> int:
-    from . import remote
+    from . import teacher
 
     parser = argparse.ArgumentParser(prog=f"python -m cafe_widget.classroom {command}")
     if command == "open-table":
@@ -33,13 +33,13 @@ def main(command: str, argv: list[str]) -> int:
     args = parser.parse_args(argv)
     try:
         if command == "tables":
-            print(remote.tables(quiet=True))
+            print(teacher.tables(quiet=True))
             return 0
         if command == "open-table":
-            remote._call("POST", protocol.TABLES, {"name": args.name, "game": args.game, "seats": args.seats,
+            teacher._call("POST", protocol.TABLES, {"name": args.name, "game": args.game, "seats": args.seats,
                                                 "seed": args.seed}, quiet=True)
         elif command == "save-table":
-            text = json.dumps(remote._call("GET", protocol.action(args.name, "save"), quiet=True), indent=1)
+            text = json.dumps(teacher._call("GET", protocol.action(args.name, "save"), quiet=True), indent=1)
             if args.out:
                 from ..engine.files import write_atomically
                 from pathlib import Path
@@ -49,13 +49,13 @@ def main(command: str, argv: list[str]) -> int:
                 print(text)
             return 0
         elif command == "close-table":
-            remote._call("POST", protocol.action(args.name, "close"), {}, quiet=True)
+            teacher._call("POST", protocol.action(args.name, "close"), {}, quiet=True)
         elif command == "pause-table":
-            remote._call("POST", protocol.action(args.name, "resume" if args.resume else "pause"), {}, quiet=True)
+            teacher._call("POST", protocol.action(args.name, "resume" if args.resume else "pause"), {}, quiet=True)
         elif command == "give-seat":
-            remote._call("POST", protocol.action(args.name, "seats"), {"seat": args.seat - 1, "user": args.user},
+            teacher._call("POST", protocol.action(args.name, "seats"), {"seat": args.seat - 1, "user": args.user},
                          quiet=True)
-    except remote.ServiceError as err:
+    except teacher.ServiceError as err:
         print(err.sentence, file=sys.stderr)
         return 1
     print("ok")

@@ -50,9 +50,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import unquote
 
-from ..i18n import available, translate
+from ...i18n import available, translate
 
-from .course_writing import CONFIG_FILE, write_course
+from .writing import CONFIG_FILE, write_course
 from .exercises import (COURSE_ID, COURSE_ID_CHARS, COURSE_IDS, COURSE_ONLY, FOLDED, MARK, WORDS, _ANSI, Assignment,  # noqa: F401
                         CourseError, Exercise, _each_number_once, _say, assignment_of, assignments, course_folder,
                         exercise_of, exercises, notebooks, read_notebook)  # (the command's names)
@@ -63,9 +63,9 @@ from .exercises import (COURSE_ID, COURSE_ID_CHARS, COURSE_IDS, COURSE_ONLY, FOL
 def solution_marker(number: str, kind: str, value, lang: str | None = None) -> None:
     """In the kernel that computes the right answers: print ``number``'s answer as the source of
     a Python value (``8``, ``"a2 c4"``, ``2, 3``, ``"yes"``)."""
-    from ..i18n import current
-    from ..teach.practice import WORDS as PRACTICE_WORDS
-    from ..teach.lessons import WORDS as TEACH_WORDS
+    from ...i18n import current
+    from ...teach.practice import WORDS as PRACTICE_WORDS
+    from ...teach.lessons import WORDS as TEACH_WORDS
 
     lang = current(lang)
     if kind == "feedback":            # the check's verdict asked with show=True: its expected answer
@@ -101,7 +101,7 @@ def _capture(exercise: Exercise) -> str:
     else:
         value = call.func.value
     lines = ["answer = ...", exercise.setup,
-             "from cafe_widget.classroom.course import solution_marker as _solution_marker",
+             "from cafe_widget.classroom.course.notebooks import solution_marker as _solution_marker",
              f"_solution_marker({exercise.number!r}, {exercise.kind!r}, {ast.unparse(value)})"]
     return "\n".join(line for line in lines if line)
 

@@ -1,23 +1,25 @@
-"""A seat at a class table on JupyterHub, in the student's own kernel: ``cafe_widget.join("3B")``.
+"""A seat's transport to the class's game service, in the student's own kernel: what
+``cafe_widget.join("3B")`` (:mod:`.seat`) talks through.
 
 The game service (:mod:`cafe_widget.service`) holds the real game. This kernel receives only
 its seat's view (:mod:`cafe_widget.engine.views`: its hand, the café, the sizes, the log) and
 makes from it a *stand-in* game: the café and the hand are the table's, the other hands and
-the piles' order are dealt at random from the unseen cards, never the real ones. The seat is the
-same widget as everywhere (its shell, its modes), fixed on its player:
+the piles' order are dealt at random from the unseen cards, never the real ones.
+:class:`SeatLink` is the seat widget's :class:`~cafe_widget.widget.link.TableLink`:
 
-- a move is first checked here by the engine on the stand-in (the café and the hand are real,
-  so a refusal is the same one, at once); then it goes to the service, which decides it on the
-  real game; its answer (the seat's new view, or its refusal) replaces the stand-in before
-  anything is drawn, so a table turned up by a clearing is the real one (R9);
+- a move (:meth:`SeatLink.submit`) is first checked here by the engine on a copy of the
+  stand-in (the café and the hand are real, so a refusal is the same one, at once); then it
+  goes to the service, which decides it on the real game; its answer (the seat's new view, or
+  its refusal) becomes the stand-in before anything is drawn, so a table turned up by a
+  clearing is the real one (R9);
 - the other seats' moves and the computers' turns arrive by a WebSocket, in a thread, which
-  draws them at once (under the widget's lock, so never in the middle of a student's own click); after the service restarts, the thread reconnects by
-  itself; after a kernel restart, ``join`` again finds the same seat;
+  draws them at once (under the widget's lock, so never in the middle of a student's own
+  click); after the service restarts, the thread reconnects by itself; after a kernel restart,
+  ``join`` again finds the same seat;
 - once the service says the table is closed (its socket closed with 1000 "closed") or gone (a
   reconnection answered 404), the thread ends and the widget says so: no kernel knocks forever.
 
-The teacher's side: :func:`open_table`, :func:`tables`, :func:`save_table`, :func:`close_table`,
-:func:`pause_table` (and ``python -m cafe_widget.classroom open-table …``).
+The teacher's calls to the service are :mod:`.teacher`'s.
 """
 
 from __future__ import annotations
@@ -30,16 +32,14 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-import weakref
 from collections import Counter
 
-from ..engine import BoardGame, Game
-from ..engine.views import ViewError
-from ..i18n import N_, current, translate
-from ..service import protocol
-from ..widget.safety import Refused
-from .table import _at_the_game
-from .table_list import TableList
+from ...engine import BoardGame, Game
+from ...engine.views import ViewError
+from ...i18n import N_, current, translate
+from ...service import protocol
+from ...widget.safety import Refused
+from .local import _at_the_game
 
 WORDS = {
     "no_hub": N_("No class service here: join and screen work in a JupyterHub that runs the cafe game "
@@ -356,129 +356,6 @@ def _refusal(err: Exception) -> str | None:
     except (ValueError, TypeError, AttributeError):
         return None
     return said if isinstance(said, str) else None
-
-
-# -- the front door -----------------------------------------------------------------------------------
-
-
-def _widget_class(kind):
-    from .remote_widget import BoardSeat, CardSeat
-
-    return BoardSeat if kind is BoardGame else CardSeat
-
-
-#: The seat or screen each table has in this kernel: a cell run again replaces it (the old widget
-#: closed, its WebSocket stopped), so re-run cells never pile up live widgets that all redraw.
-_SHOWN: dict = {}
-
-
-def _open(name: str, seat, lang, url, token, join: bool):
-    conn = Connection(url, token, lang)
-    if join:
-        data = conn.request("POST", protocol.action(name, "join"),
-                            {} if seat is None else {"seat": seat})
-    else:
-        data = conn.request("GET", protocol.table(name))
-    link = SeatLink(conn, str(name), data["seat"], data)
-    cls = _widget_class(link.kind)
-    w = cls.at_service(link, lang)
-    link.widget_ref = weakref.ref(w)
-    key = (conn.url, str(name), link.seat)
-    old = _SHOWN.pop(key, None)
-    if old is not None:
-        old_link, old_widget = old[0], old[1]()
-        old_link.stop()
-        if old_widget is not None:
-            old_widget.close()
-    _SHOWN[key] = (link, weakref.ref(w))
-    link.listen()
-    return w
-
-
-def join(name: str, seat: int | None = None, *, lang: str | None = None, url: str | None = None,
-         token: str | None = None):
-    """Your seat at the class table ``name`` (from your own kernel on the class's JupyterHub):
-    the seat the teacher gave you, or a free one (``seat``: which, from 0). Run it again after a
-    kernel restart: the same seat. Says why not, in a sentence, when it cannot."""
-    try:
-        return _open(name, seat, lang, url, token, join=True)
-    except ServiceError as err:
-        print(err.sentence)
-        return None
-
-
-def screen(name: str, *, lang: str | None = None, url: str | None = None, token: str | None = None):
-    """The screen of the class table ``name``, for the projector: the café or the board, the
-    scores, the last turns, whose turn; no hand."""
-    try:
-        return _open(name, None, lang, url, token, join=False)
-    except ServiceError as err:
-        print(err.sentence)
-        return None
-
-
-# -- the teacher ----------------------------------------------------------------------------------------
-
-
-def _call(method: str, path: str, body=None, *, lang=None, url=None, token=None, quiet=False):
-    try:
-        return Connection(url, token, lang).request(method, path, body)
-    except ServiceError as err:
-        if quiet:
-            raise
-        print(err.sentence)
-        return None
-
-
-def open_table(name: str, game: str = "card", seats=("human", "computer"), *, seed: int | None = None,
-               lang: str | None = None, url: str | None = None, token: str | None = None):
-    """A teacher opens the class table ``name``: ``game`` ``"card"`` or ``"board"``, ``seats``
-    each a hub user's name, ``"free"`` (any student may take it) or a computer (``"computer"``,
-    ``"greedy"``, ``"steady"``, ``"strong"``); ``"user:NAME"`` seats a student whose name is one of
-    these words. Returns the table's facts, or None (and says why)."""
-    seats = ["free" if s == "human" else s for s in seats]
-    answer = _call("POST", protocol.TABLES, {"name": name, "game": game, "seats": list(seats), "seed": seed},
-                   lang=lang, url=url, token=token)
-    return None if answer is None else answer["table"]
-
-
-def tables(*, lang=None, url=None, token=None, quiet=False):
-    """The class's tables you may see (a teacher: all): a list of their facts (one dict a table,
-    ``"to_move"``: whose turn, from 0, None when the game is over) that a notebook shows as a
-    small table (name, game, who sits where, whose turn, state, moves), in ``lang``."""
-    try:
-        found = Connection(url, token, lang).request("GET", protocol.TABLES)["tables"]
-    except ServiceError as err:
-        if quiet:
-            raise
-        print(err.sentence)
-        return None
-    return TableList(found, lang)
-
-
-def save_table(name: str, *, lang=None, url=None, token=None) -> str | None:
-    """The whole table as JSON text (every hand: for the teacher only)."""
-    answer = _call("GET", protocol.action(name, "save"), lang=lang, url=url, token=token)
-    return None if answer is None else json.dumps(answer, indent=1)
-
-
-def pause_table(name: str, paused: bool = True, *, lang=None, url=None, token=None):
-    """A teacher pauses the table (no move is taken) or lets it go on (``paused=False``)."""
-    answer = _call("POST", protocol.action(name, "pause" if paused else "resume"), {}, lang=lang, url=url, token=token)
-    return None if answer is None else answer["table"]
-
-
-def close_table(name: str, *, lang=None, url=None, token=None) -> str | None:
-    """A teacher closes the table: it leaves the class (the service keeps its file). Returns its save."""
-    answer = _call("POST", protocol.action(name, "close"), {}, lang=lang, url=url, token=token)
-    return None if answer is None else json.dumps(answer["save"], indent=1)
-
-
-def give_seat(name: str, seat: int, user: str, *, lang=None, url=None, token=None):
-    """A teacher gives ``seat`` (from 0) of ``name`` to ``user`` (``"free"``: to anyone;
-    ``"user:free"``: to the student called free)."""
-    answer = _call("POST", protocol.action(name, "seats"), {"seat": seat, "user": user}, lang=lang, url=url, token=token)
-    return None if answer is None else answer["table"]
 
 
 def wait_for(link: SeatLink, seq: int, timeout: float = 10.0) -> bool:

@@ -9,14 +9,14 @@ Each argument is a file or a folder (its ``*.json`` and ``*.csv`` files, not its
   heat map of its own (a row a student, a column an assignment, shaded by score / max score).
   A graded 0 is a 0; "not submitted" and "not graded" (the course's export says which, and why a
   notebook was not graded, in a note under the table) are shades of their own, never a 0; with
-  nbgrader's own export, a 0 without a timestamp is "unknown" (:mod:`.progress_files` says why).
+  nbgrader's own export, a 0 without a timestamp is "unknown" (:mod:`.grades` says why).
 
 A student is named by the file's ``student`` field (or column), else by the file's stem. Files
 that cannot be used are said in one line each and skipped, never a traceback: broken ones, ones
 from another version of the course, and several different records under one name. It reads
 only what it is given and writes only the picture it is told to (``--heatmap``).
 
-The steps are pure functions — :func:`read` (:mod:`.progress_files`: a file → a
+The steps are pure functions — :func:`read` (:mod:`.grades`: a file → a
 :class:`Record`, :class:`Grades` or :class:`Note`), :func:`gather`, :func:`tally`, :func:`report`, :func:`heatmap` — and
 :func:`main` only wires them to the command line. Standard library only.
 """
@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from ..i18n import available, current, translate
-from ..teach import progress_file as progress
-from ..teach.progress_file import ANSWER, NOT_TRIED, SOLVED, TRIED
-from .progress_files import (GRADED, MOST_FAILED, NOT_GRADED, NOT_SUBMITTED, UNKNOWN, Grade, Grades, GradeSheet,
+from ...i18n import available, current, translate
+from ...teach import progress_file as progress
+from ...teach.progress_file import ANSWER, NOT_TRIED, SOLVED, TRIED
+from .grades import (GRADED, MOST_FAILED, NOT_GRADED, NOT_SUBMITTED, UNKNOWN, Grade, Grades, GradeSheet,
                              Note, Record, decimal, files, grade_sheet, grade_text, grade_word, name_key,
                              note_number, note_text, percent, read, score_text, tell,
                              written_number)
