@@ -47,7 +47,7 @@ print(w.player)
 
 MOVE = '''
 link = w._link
-g = w._game        # as the thread last drew it: a student's click asks the service nothing first
+g = w.state.game        # as the thread last drew it: a student's click asks the service nothing first
 out = None
 if not g.is_over and g.to_move == w.player:
     # one click's worth: a card (the best turn's next one), End turn when it may end, or Draw

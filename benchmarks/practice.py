@@ -79,7 +79,7 @@ def widget_clicks(rounds: int) -> None:
         nexts, checks = [], []
         for _ in range(rounds):
             for _ in range(w.puzzle_state["total"]):
-                p = w._puzzle
+                p = w.state.puzzle
                 for card in p.best.cards:
                     w.click(*w.locate(card.guest))
                     w.click(*w.locate(card.seat))

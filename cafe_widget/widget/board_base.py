@@ -21,8 +21,6 @@ COMMANDS = {word: action for word, action in CARD_COMMANDS.items()
 # ("bar RUm", "swap ITf@c2"), "|" between several; the notation's own words always work too.
 ACTION_WORDS = typed_words({"bar": NP_("typed", "bar"), "swap": NP_("typed", "swap")})
 #: Everything an event may change: copied first, put back when the event is refused.
-STATE_KEYS = ("_game", "_kinds", "_bots", "_selected", "_asking", "_swap_mode", "_hint", "_marks", "_info",
-              "_status", "_kind", "_viewing", "_stash", "_puzzles", "_pi", "_solved", "_shown", "_round", "_guide", "_sandbox")
 
 
 class _BestActionPlayer:

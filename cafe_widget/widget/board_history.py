@@ -22,24 +22,23 @@ class BoardHistory(LookingBack):
     """The board game's history screen, mixed into BoardWidget."""
 
     def _clear_choice(self) -> None:
-        self._selected, self._asking, self._swap_mode, self._hint = None, None, False, ()
+        self.state.selected, self.state.asking, self.state.swap_mode, self.state.hint = None, None, False, ()
 
     def _entry_words(self, entry) -> str:
         """Who played what, and the review's facts: the best action then, and the points missed."""
         words = phrase("what_turn", self.lang, name=self._name(entry.player), turn=entry.action, points=entry.points,
                     count=entry.points)
-        index = next(i for i, e in enumerate(self._game.log) if e is entry)
-        fact = self._game.review()[index]
+        index = next(i for i, e in enumerate(self.state.game.log) if e is entry)
+        fact = self.state.game.review()[index]
         best = (board_say("review_best", self.lang, turn=fact.best_text, points=fact.best_points, missed=fact.missed)
                 if fact.missed else board_say("review_was_best", self.lang))
         return f"{words} ({best})"
 
     def _button_live(self) -> None:
         """Back to the game: from looking back, or from a game tried from a past position."""
-        if self._stash is not None:
-            for key, value in self._stash.items():
-                setattr(self, key, value)
-            self._stash = None
+        if self.state.stash is not None:
+            self.state.put_back(self.state.stash)
+            self.state.stash = None
             if self._the_table is not None:   # at a table: the game as it is now, not as it was left
                 self._the_table.rejoin(self)
         self._clear_choice()
@@ -48,22 +47,22 @@ class BoardHistory(LookingBack):
     def _button_try(self) -> None:
         """Play on from the position shown: a copy of the game as it was then (the same hands,
         bag and scores, the same players), the game itself kept aside until *Back to game*."""
-        n = self._viewing
+        n = self.state.viewing
         if n is None:
             self._set_status(board_say("try_first", self.lang), "")
             return
-        stash = {key: getattr(self, key) for key in self.STATE_KEYS if key != "_stash"}
-        self._setup(BoardGame(self._position(n), None), list(self._kinds), None)
-        self._stash = stash
-        self._status = board_say("tried" if n else "tried_start", self.lang, n=n) + " " + self._status
+        stash = self.state.screen()
+        self._setup(BoardGame(self._position(n), None), list(self.state.kinds), None)
+        self.state.stash = stash
+        self.state.status = board_say("tried" if n else "tried_start", self.lang, n=n) + " " + self.state.status
 
     def _history_view(self) -> BoardView:
-        lang, n = self.lang, self._viewing
+        lang, n = self.lang, self.state.viewing
         state = self._position(n)
         then = BoardGame(state, None)
-        title = (phrase("history_title", lang, n=n, total=len(self._game.log)) if n
+        title = (phrase("history_title", lang, n=n, total=len(self.state.game.log)) if n
                  else phrase("history_start", lang))
         buttons = (("live", phrase("live", lang), True), ("try", phrase("try", lang), not then.is_over))
-        return BoardView(state.board, lang, players=player_lines(then, lang, self._kinds), bag=len(state.bag),
+        return BoardView(state.board, lang, players=player_lines(then, lang, self.state.kinds), bag=len(state.bag),
                          info=("*" + title,), buttons=buttons, nav=self._nav(),
-                         status=self._status, status_kind=self._kind)
+                         status=self.state.status, status_kind=self.state.kind)

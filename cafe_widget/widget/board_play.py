@@ -23,32 +23,32 @@ class BoardPlay:
     """The board game's play screen, mixed into BoardWidget."""
 
     def _name(self, p: int) -> str:
-        return board_player_name(p, self.lang, self._kinds)
+        return board_player_name(p, self.lang, self.state.kinds)
 
     def _mover(self) -> int:
-        return self._game.to_move
+        return self.state.game.to_move
 
     def _seated(self) -> None:
         """Every hand is open on the board (B3): a seat or the screen shows them all."""
 
     def _selected_tile(self) -> str | None:
-        if self._selected is None:
+        if self.state.selected is None:
             return None
-        p, i = self._selected
-        hand = self._game.hand(p)
-        if p != self._game.to_move or i >= len(hand):
-            self._selected = None
+        p, i = self.state.selected
+        hand = self.state.game.hand(p)
+        if p != self.state.game.to_move or i >= len(hand):
+            self.state.selected = None
             return None
         return hand[i]
 
     def _turn_state(self):
-        game = self._game
+        game = self.state.game
         return game.turn if game.turn else game.board.begin_turn(game.hand())
 
     def _lit(self, tile: str) -> tuple[dict, str | None, tuple[str, ...]]:
         """Where ``tile`` may go now: {chair: most points}, the bar place if the bar may take it,
         the seated jokers it may take (B10) — all asked of the engine."""
-        game = self._game
+        game = self.state.game
         state = self._turn_state()
         chairs: dict[str, int] = {}
         for placement in game.legal_placements():
@@ -64,18 +64,18 @@ class BoardPlay:
         return chairs, bar, swaps
 
     def _select(self, p: int, i: int) -> None:
-        game = self._game
-        self._asking = None
+        game = self.state.game
+        self.state.asking = None
         if p != game.to_move:
             tile = game.hand(p)[i]
             self._set_status(board_say("not_yours", self.lang, owner=self._name(p), name=self._name(game.to_move))
                              + f" ({tile})", "error")
             return
-        if self._selected == (p, i):
-            self._selected, self._swap_mode = None, False
+        if self.state.selected == (p, i):
+            self.state.selected, self.state.swap_mode = None, False
             self._set_status(board_say("to_move", self.lang, name=self._name(p)), "")
             return
-        self._selected = (p, i)
+        self.state.selected = (p, i)
         tile = game.hand(p)[i]
         chairs, bar, swaps = self._lit(tile)
         lang = self.lang
@@ -96,18 +96,18 @@ class BoardPlay:
                      self.lang, chairs=", ".join(top))
 
     def _chair(self, chair: str) -> None:
-        game = self._game
-        if self._asking is not None:
-            self._asking = None
+        game = self.state.game
+        if self.state.asking is not None:
+            self.state.asking = None
         tile = self._selected_tile()
         if tile is None:
             self._set_status(board_say("pick_first", self.lang), "")
             return
         seated = game.board.tile(chair)
-        if seated is not None and (self._swap_mode or (seated.endswith("*") and tile[0] != "*")):
+        if seated is not None and (self.state.swap_mode or (seated.endswith("*") and tile[0] != "*")):
             self._swap(tile, chair)
             return
-        if self._swap_mode:
+        if self.state.swap_mode:
             self._swap(tile, chair)   # the engine says why not (B10)
             return
         if tile[0] == "*" and seated is None:
@@ -115,7 +115,7 @@ class BoardPlay:
             if len(nations) > 1:
                 legal = [n for n in nations if game.explain_place(f"{n}{tile[1]}*@{chair}") is None]
                 if len(legal) == 2:
-                    self._asking = (tile, chair)
+                    self.state.asking = (tile, chair)
                     tables = " / ".join(f"{t} {TABLE_NATION[t]}" for t in CHAIR_TABLES[chair])
                     self._set_status(board_say("which_nation", self.lang, tile=tile, chair=chair, tables=tables), "")
                     return
@@ -125,10 +125,10 @@ class BoardPlay:
 
     def _place(self, placement: str) -> None:
         card = self._move(BoardGame.place, placement)
-        self._selected, self._swap_mode, self._asking = None, False, None
+        self.state.selected, self.state.swap_mode, self.state.asking = None, False, None
         lang = self.lang
         text = board_say("seated", lang, placement=card.text, tables=tile_points(card, lang), points=card.points)
-        turn = self._game.turn
+        turn = self.state.game.turn
         if turn is not None and turn.pending:
             text += board_say("seated_alone", lang)
         elif turn is not None and len(turn.cards) >= 2:
@@ -139,9 +139,9 @@ class BoardPlay:
 
     def _joker_choices(self) -> dict[str, tuple[str, int]]:
         """While a joker awaits its nation: {nation: (table, points)} for its chair's tables."""
-        if self._asking is None:
+        if self.state.asking is None:
             return {}
-        tile, chair = self._asking
+        tile, chair = self.state.asking
         state = self._turn_state()
         found = {}
         for table in CHAIR_TABLES[chair]:
@@ -150,25 +150,25 @@ class BoardPlay:
         return found
 
     def _declare(self, nation: str) -> None:
-        if self._asking is None:
+        if self.state.asking is None:
             return
-        tile, chair = self._asking
-        self._asking = None
+        tile, chair = self.state.asking
+        self.state.asking = None
         self._place(f"{nation}{tile[1]}*@{chair}")
 
     def _table(self, table: str) -> None:
-        if self._asking is not None and table in CHAIR_TABLES[self._asking[1]]:
+        if self.state.asking is not None and table in CHAIR_TABLES[self.state.asking[1]]:
             self._declare(TABLE_NATION[table])
             return
-        self._asking = None
-        guests = " ".join(self._game.board.guests_at(table)) or "—"
+        self.state.asking = None
+        guests = " ".join(self.state.game.board.guests_at(table)) or "—"
         adjective = TABLE_ADJECTIVES[self.lang][TABLE_NATION[table]]
         text = say("{adjective} table {place}: {guests}", self.lang, adjective=adjective, place=table,
                    guests=guests)
         self._set_status(text[:1].upper() + text[1:], "")
 
     def _swap(self, tile: str, chair: str) -> None:
-        player = self._game.to_move
+        player = self.state.game.to_move
         turn = self._move(BoardGame.swap, tile, chair)
         self._done(player, turn, board_say("swap_done", self.lang, name=self._name(player), tile=turn.tile,
                                            chair=turn.chair))
@@ -178,9 +178,9 @@ class BoardPlay:
         if tile is None:
             self._set_status(board_say("pick_first_bar", self.lang), "")
             return
-        player = self._game.to_move
+        player = self.state.game.to_move
         turn = self._move(BoardGame.bar, tile)
-        entry = self._game.log[-1]
+        entry = self.state.game.log[-1]
         text = board_say("bar_done", self.lang, name=self._name(player), tile=tile, place=turn.bar_place,
                          points=entry.points)
         if entry.went_out:
@@ -194,36 +194,36 @@ class BoardPlay:
             return
         _, _, swaps = self._lit(tile)
         if not swaps:
-            game = self._game
+            game = self.state.game
             if game.turn is not None:   # a tile is seated already: one action a turn (B4)
                 raise IllegalMove.because("B4", "board_placed_already", game.board, move=f"swap {tile}",
                                           count=len(game.turn.cards))
             self._set_status(board_say("swap_none", self.lang, tile=tile), "error")
             return
-        self._swap_mode = True
+        self.state.swap_mode = True
         self._set_status(board_say("swap_how", self.lang, tile=tile), "")
 
     def _button_undo(self) -> None:
-        game = self._game
+        game = self.state.game
         chosen = None
-        if self._selected is not None and self._selected[1] < len(game.hand(self._selected[0])):
-            chosen = (self._selected[0], game.hand(self._selected[0])[self._selected[1]])
-        self._selected, self._asking, self._swap_mode = None, None, False
+        if self.state.selected is not None and self.state.selected[1] < len(game.hand(self.state.selected[0])):
+            chosen = (self.state.selected[0], game.hand(self.state.selected[0])[self.state.selected[1]])
+        self.state.selected, self.state.asking, self.state.swap_mode = None, None, False
         placement = self._move(BoardGame.undo)
-        game = self._game
+        game = self.state.game
         if chosen is not None and chosen[1] in game.hand(chosen[0]):   # the same tile stays chosen
-            self._selected = (chosen[0], game.hand(chosen[0]).index(chosen[1]))
+            self.state.selected = (chosen[0], game.hand(chosen[0]).index(chosen[1]))
         self._set_status(board_say("undone", self.lang, placement=placement), "")
 
     def _button_end(self) -> None:
-        player = self._game.to_move
-        self._asking = None
+        player = self.state.game.to_move
+        self.state.asking = None
         turn = self._move(BoardGame.end_turn)
         self._done(player, turn, board_say("ended", self.lang, name=self._name(player), action=turn.text,
                                            points=turn.points))
 
     def _button_hint(self) -> None:
-        if self._puzzles and self._viewing is None:   # a puzzle's hint is the ladder's, never its answer
+        if self.state.puzzles and self.state.viewing is None:   # a puzzle's hint is the ladder's, never its answer
             self._puzzle_hint()
             return
         self._no_answers()
@@ -232,92 +232,92 @@ class BoardPlay:
     def _light_best(self) -> None:
         """Light the best action on the board (its chairs numbered, or its bar place, or the
         joker to exchange) and say it in the status line."""
-        game = self._game
+        game = self.state.game
         best = game.best_action()
         lang = self.lang
-        self._selected, self._asking, self._swap_mode = None, None, False   # the hint alone is lit
+        self.state.selected, self.state.asking, self.state.swap_mode = None, None, False   # the hint alone is lit
         if best is None:
             self._set_status(board_say("hint_none", lang), "")
             return
         if best.kind == "seat":
-            self._hint = tuple((c.chair, f"{i} +{c.points}") for i, c in enumerate(best.cards, start=1))
+            self.state.hint = tuple((c.chair, f"{i} +{c.points}") for i, c in enumerate(best.cards, start=1))
             self._set_status(board_say("hint_seat", lang, action=best.text, points=best.points), "ok")
         elif best.kind == "bar":
-            self._hint = ((f"bar{best.bar_place}", "✓"),)
+            self.state.hint = ((f"bar{best.bar_place}", "✓"),)
             self._set_status(board_say("hint_bar", lang, action=best.text, place=best.bar_place,
                                        points=best.points), "ok")
         else:
-            self._hint = ((best.chair, "⇄"),)
+            self.state.hint = ((best.chair, "⇄"),)
             self._set_status(board_say("hint_swap", lang, action=best.text), "ok")
 
     def _button_new(self) -> None:
-        self._guide = None                 # a new game is not guided
-        if self._puzzles or self._sandbox:   # from a puzzle or the sandbox: a new game
-            self._puzzles, self._sandbox = None, False
+        self.state.guide = None                 # a new game is not guided
+        if self.state.puzzles or self.state.sandbox:   # from a puzzle or the sandbox: a new game
+            self.state.puzzles, self.state.sandbox = None, False
             self._setup(BoardGame.new(players=2, seed=0), ["human", "computer"], None)
             return
-        game = self._game if self._stash is None else self._stash["_game"]   # not the game tried
+        game = self.state.game if self.state.stash is None else self.state.stash["game"]   # not the game tried
         if not game.is_over and (game.log or game.turn) and self._asked != "new":
             self._confirm = "new"   # a game in progress (a tile seated this turn included): ask first
             self._set_status(board_say("new_confirm", self.lang), "")
             return
         seed = game.seed + 1 if isinstance(game.seed, int) else random.SystemRandom().randrange(2**32)
-        self._setup(BoardGame.new(players=game.players, seed=seed), list(self._kinds), None)
-        self._status = board_say("new_started", self.lang, seed=seed) + " " + self._status
+        self._setup(BoardGame.new(players=game.players, seed=seed), list(self.state.kinds), None)
+        self.state.status = board_say("new_started", self.lang, seed=seed) + " " + self.state.status
 
     def _done(self, player: int, turn, text: str) -> None:
         """After a person's finished action: marks, the computers' turns, the status."""
-        if self._puzzles and self._viewing is None:    # a puzzle: the action is graded
+        if self.state.puzzles and self.state.viewing is None:    # a puzzle: the action is graded
             self._puzzle_done(turn)
             return
-        if self._sandbox and self._viewing is None:    # the sandbox: the tiles are kept
+        if self.state.sandbox and self.state.viewing is None:    # the sandbox: the tiles are kept
             self._sandbox_kept(turn)
             return
-        guide = self._guide
+        guide = self.state.guide
         if guide is not None and player == guide.player and not guide.over:
-            before = self._game.log[-1].before      # a weaker action than the step asks: taken back
+            before = self.state.game.log[-1].before      # a weaker action than the step asks: taken back
             why = guide.check(before.board, before.hands[player], turn, self.lang)
             if why:
                 raise Refused(why)
             text += " " + guide.done(turn.points, self.lang)
-        self._selected, self._swap_mode, self._asking = None, False, None
-        self._marks = self._marks_of(turn)
-        self._info = self._turn_info(player, turn)
+        self.state.selected, self.state.swap_mode, self.state.asking = None, False, None
+        self.state.marks = self._marks_of(turn)
+        self.state.info = self._turn_info(player, turn)
         self._pace_token += 1
-        game = self._game
-        if self._pacing() and not game.is_over and game.to_move in self._bots:
+        game = self.state.game
+        if self._pacing() and not game.is_over and game.to_move in self.state.bots:
             # after a student's own click: one computer action every ``pace`` seconds, each seen
-            self._round = [text]
+            self.state.round = [text]
             self._set_status(text, "ok")
             self._schedule()
             return
-        self._round = None
+        self.state.round = None
         self._computers_done([text] + self._computers_play())
 
     def _computers_done(self, texts: list[str]) -> None:
-        if self._game.is_over:
+        if self.state.game.is_over:
             self._finish(" ".join(texts))
             return
-        texts.append(board_say("to_move", self.lang, name=self._name(self._game.to_move)))
-        if self._guide is not None and self._guide.active(self._game):
-            texts.append(self._guide.instruction(self._game, self.lang))
+        texts.append(board_say("to_move", self.lang, name=self._name(self.state.game.to_move)))
+        if self.state.guide is not None and self.state.guide.active(self.state.game):
+            texts.append(self.state.guide.instruction(self.state.game, self.lang))
         self._set_status(" ".join(texts), "ok")
 
     def _pace_one(self) -> None:
         """One computer's action, shown (the shell's ``_paced_step``); the next one scheduled."""
         texts = self._computers_play(limit=1)
-        game = self._game
-        if not game.is_over and game.to_move in self._bots:
+        game = self.state.game
+        if not game.is_over and game.to_move in self.state.bots:
             self._set_status(" ".join(texts), "ok")
             self._schedule()
         else:
-            self._round = None
+            self.state.round = None
             self._computers_done(texts)
 
     def _fast_forward(self) -> None:
         """Play at once the computers' actions still to be shown."""
         self._pace_token += 1
-        self._round = None
+        self.state.round = None
         self._computers_done(self._computers_play())
 
     def _marks_of(self, turn) -> tuple[str, ...]:
@@ -336,34 +336,34 @@ class BoardPlay:
                     lines.append("    " + ", ".join(
                         tile_points(type(card)(card.tile, card.chair, card.tables[i:i + 2]), self.lang).split(", ")))
         else:
-            lines.append(f"{turn.text}: {self._game.log[-1].points:+d}" if turn.kind == "bar" else turn.text)
+            lines.append(f"{turn.text}: {self.state.game.log[-1].points:+d}" if turn.kind == "bar" else turn.text)
         return tuple(lines)
 
     def _computers_play(self, limit: int | None = None) -> list[str]:
         """The computers to move play, one whole turn each, until a person is to move (or
         ``limit`` of them have played)."""
-        game, texts = self._game, []
+        game, texts = self.state.game, []
         guard = 0
-        while not game.is_over and game.to_move in self._bots and guard < (500 if limit is None else limit):
+        while not game.is_over and game.to_move in self.state.bots and guard < (500 if limit is None else limit):
             guard += 1
             player = game.to_move
             done = len(game.log)
-            for action in self._bots[player].actions(game):
+            for action in self.state.bots[player].actions(game):
                 game.act(action)
             if len(game.log) == done:   # a player that did nothing: never loop for ever
                 raise RuntimeError(f"computer player {player + 1} made no move")
             entry = game.log[-1]
             texts.append(board_say("computer_did", self.lang, name=self._name(player), action=entry.action,
                                    points=entry.points))
-            self._marks = self._marks_of(entry.turn)
-            self._info = self._turn_info(player, entry.turn)
+            self.state.marks = self._marks_of(entry.turn)
+            self.state.info = self._turn_info(player, entry.turn)
         return texts
 
     def _finish(self, before: str) -> None:
-        game = self._game
-        self._info = result_words(game, self.lang, self._kinds)
-        self._selected = None
-        self._set_status((before + " " if before else "") + over_words(game, self.lang, self._kinds), "ok")
+        game = self.state.game
+        self.state.info = result_words(game, self.lang, self.state.kinds)
+        self.state.selected = None
+        self._set_status((before + " " if before else "") + over_words(game, self.lang, self.state.kinds), "ok")
 
     def _answered_first(self, key: str | None) -> bool:
         """New game answers at any time; over a game that is over, anything else shows the
@@ -371,16 +371,16 @@ class BoardPlay:
         if key == "new":
             self._button_new()
             return True
-        if self._game.is_over:
+        if self.state.game.is_over:
             self._finish("")
             return True
         return False
 
     def _command_line(self, text) -> None:
         text = move_text(text, "command", "an action such as CFf@a2, bar RUm, swap ITf@c2, end or hint")
-        if self._round is not None:   # the computers' actions still to be shown come first
+        if self.state.round is not None:   # the computers' actions still to be shown come first
             self._fast_forward()
-        self._hint = ()
+        self.state.hint = ()
         for step in [s.strip() for s in text.split(";") if s.strip()]:
             self._command_step(step)
 
@@ -388,7 +388,7 @@ class BoardPlay:
         """One step of a typed line, on the game as the steps before left it (a New game
         included); a refusal raises, and the whole line is taken back."""
         key = COMMANDS.get(" ".join(step.lower().split()))
-        if self._viewing is not None:   # looking back: read-only, but for its own buttons
+        if self.state.viewing is not None:   # looking back: read-only, but for its own buttons
             if key not in HISTORY_KEYS:
                 raise Refused(board_say("history_live_first", self.lang, text=shorten(step)))
             getattr(self, f"_button_{key}")()
@@ -398,7 +398,7 @@ class BoardPlay:
             raise Refused(why)   # at a table, a seat starts a new game only in its turn (the screen at any time)
         if self._answered_first(key):
             return
-        game = self._game
+        game = self.state.game
         if key is not None:
             if why and key not in HISTORY_KEYS:
                 raise Refused(why)
@@ -415,11 +415,11 @@ class BoardPlay:
         if action[0] == "bar":
             hand = game.hand()
             if action[1] in hand:
-                self._selected = (game.to_move, hand.index(action[1]))
+                self.state.selected = (game.to_move, hand.index(action[1]))
             player = game.to_move
             turn = self._move(BoardGame.bar, action[1])
             self._done(player, turn, board_say("bar_done", self.lang, name=self._name(player), tile=action[1],
-                                               place=turn.bar_place, points=self._game.log[-1].points))
+                                               place=turn.bar_place, points=self.state.game.log[-1].points))
         elif action[0] == "swap":
             self._swap(action[1], action[2])
         else:

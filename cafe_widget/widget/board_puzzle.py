@@ -32,11 +32,11 @@ class BoardPuzzleMode(Mode):
 
     def view(self, w):
         view = w.MODES["play"].view(w)
-        lang, p, total = w.lang, w._puzzles[w._pi], len(w._puzzles)
-        game, turn = w._game, w._game.turn
-        title = phrase("puzzle_title", lang, n=w._pi + 1, total=total, level=p.level) if p.level else phrase("puzzle_one", lang)
+        lang, p, total = w.lang, w.state.puzzles[w.state.pi], len(w.state.puzzles)
+        game, turn = w.state.game, w.state.game.turn
+        title = phrase("puzzle_title", lang, n=w.state.pi + 1, total=total, level=p.level) if p.level else phrase("puzzle_one", lang)
         info = ("*" + title, board_say("puzzle_task", lang), board_say("puzzle_how", lang),
-                phrase("puzzle_count", lang, solved=len(w._solved), total=total))
+                phrase("puzzle_count", lang, solved=len(w.state.solved), total=total))
         if turn is not None and turn.cards:
             info += (board_say("this_turn", lang),) + tuple(c.text for c in turn.cards)
         tile = w._selected_tile()
@@ -47,7 +47,7 @@ class BoardPuzzleMode(Mode):
                    ("best", phrase("show_best", lang), True),
                    ("next", phrase("next", lang), total > 1))
         return replace(view, players=view.players[:1], info=info, buttons=buttons, nav=(),
-                       lit=tuple((chair, None) for chair, _ in view.lit), marks=w._marks if not game.turn else ())
+                       lit=tuple((chair, None) for chair, _ in view.lit), marks=w.state.marks if not game.turn else ())
 
     def click(self, w, region) -> None:
         w.MODES["play"].click(w, region)
@@ -60,46 +60,46 @@ class BoardPuzzleScreen:
     """The puzzle screen's events, mixed into BoardWidget."""
 
     def _start_puzzle(self, index: int) -> None:
-        self._pi = index % len(self._puzzles)
-        self._game = puzzle_game(self._puzzles[self._pi])
-        self._kinds, self._bots = ("human", "human"), {}
-        self._selected, self._asking, self._swap_mode, self._hint, self._marks = None, None, False, (), ()
-        self._info, self._shown = (), False
-        p = self._puzzles[self._pi]
+        self.state.pi = index % len(self.state.puzzles)
+        self.state.game = puzzle_game(self.state.puzzles[self.state.pi])
+        self.state.kinds, self.state.bots = ("human", "human"), {}
+        self.state.selected, self.state.asking, self.state.swap_mode, self.state.hint, self.state.marks = None, None, False, (), ()
+        self.state.info, self.state.shown = (), False
+        p = self.state.puzzles[self.state.pi]
         self._set_status(board_say("puzzle_welcome", self.lang, best=p.best_points), "")
 
     def _puzzle_done(self, turn) -> None:
         """A finished action on a puzzle: graded on the ladder, then the puzzle's position again
         (the action's chairs marked) for another try or the next puzzle."""
-        p = self._puzzles[self._pi]
+        p = self.state.puzzles[self.state.pi]
         grade = p.grade(turn.text, self.lang)
-        if grade.solved and not self._shown and self._pi not in self._solved:
-            self._solved = tuple(sorted(self._solved + (self._pi,)))
-        self._game = puzzle_game(p)
-        self._selected, self._asking, self._swap_mode, self._hint = None, None, False, ()
-        self._marks = self._marks_of(turn)
-        self._set_status(grade.message + (phrase("not_counted", self.lang) if grade.solved and self._shown else ""),
+        if grade.solved and not self.state.shown and self.state.pi not in self.state.solved:
+            self.state.solved = tuple(sorted(self.state.solved + (self.state.pi,)))
+        self.state.game = puzzle_game(p)
+        self.state.selected, self.state.asking, self.state.swap_mode, self.state.hint = None, None, False, ()
+        self.state.marks = self._marks_of(turn)
+        self._set_status(grade.message + (phrase("not_counted", self.lang) if grade.solved and self.state.shown else ""),
                          "ok" if grade.solved else "error")
 
     def _puzzle_hint(self) -> None:
         """Typed ``hint``: the puzzle's hint on the ladder (``BoardPuzzle.hint``), never the best
         action; nothing is lit, no try is counted, and a graded assignment allows it."""
-        self._set_status(self._puzzles[self._pi].hint(self.lang), "")
+        self._set_status(self.state.puzzles[self.state.pi].hint(self.lang), "")
 
     def _button_best(self) -> None:
         """Light the best action; the puzzle solved after that does not count."""
         self._no_answers()
-        p = self._puzzles[self._pi]
-        if self._game.turn is not None:
-            self._game = puzzle_game(p)
-        self._shown = True
+        p = self.state.puzzles[self.state.pi]
+        if self.state.game.turn is not None:
+            self.state.game = puzzle_game(p)
+        self.state.shown = True
         self._light_best()
         self._set_status(p.grade(show=True, lang=self.lang).message, "ok")
 
     def _button_next(self) -> None:
-        if len(self._solved) == len(self._puzzles):
+        if len(self.state.solved) == len(self.state.puzzles):
             self._start_puzzle(0)
-            self._status = phrase("puzzle_solved_all", self.lang, solved=len(self._solved),
-                               total=len(self._puzzles)) + " " + self._status
+            self.state.status = phrase("puzzle_solved_all", self.lang, solved=len(self.state.solved),
+                               total=len(self.state.puzzles)) + " " + self.state.status
             return
-        self._start_puzzle(self._pi + 1)
+        self._start_puzzle(self.state.pi + 1)

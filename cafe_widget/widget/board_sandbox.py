@@ -43,7 +43,7 @@ class BoardSandboxMode(Mode):
 
     def view(self, w):
         view = w.MODES["play"].view(w)
-        lang, game = w.lang, w._game
+        lang, game = w.lang, w.state.game
         turn = game.turn
         palette = BoardPlayer(board_say("palette", lang), 0, game.hand(0), 0, False, True)
         buttons = (("undo", board_say("undo", lang), bool(turn)),
@@ -68,14 +68,14 @@ class BoardSandboxScreen:
         game = sandbox_game(board)
         if game is None:
             raise ValueError("no tile may be placed on this board any more (B13)")
-        self._sandbox = True
-        self._game, self._kinds, self._bots = game, ("human", "human"), {}
-        self._selected, self._asking, self._swap_mode, self._hint, self._marks, self._info = None, None, False, (), (), ()
+        self.state.sandbox = True
+        self.state.game, self.state.kinds, self.state.bots = game, ("human", "human"), {}
+        self.state.selected, self.state.asking, self.state.swap_mode, self.state.hint, self.state.marks, self.state.info = None, None, False, (), (), ()
         self._set_status(board_say("sandbox_welcome", self.lang), "")
 
     def _sandbox_kept(self, turn) -> None:
         """*Keep turn*: the tiles stay, the board goes on from there with the whole palette."""
         marks = self._marks_of(turn)
         self._start_sandbox(turn.board)
-        self._marks = marks
+        self.state.marks = marks
         self._set_status(board_say("kept", self.lang, action=turn.text, points=turn.points), "ok")

@@ -29,13 +29,14 @@ from ..render.scene import hit_test
 from .safety import Refused, field, read_json
 from .shell import SCREEN, Shell
 # the names tests and notebooks read here, as before the split
-from .board_base import (ACTION_WORDS, COMMANDS, HUMAN, KINDS, STATE_KEYS,  # noqa: F401
+from .board_base import (ACTION_WORDS, COMMANDS, HUMAN, KINDS,  # noqa: F401
                          game_from_position, make_computer)
 from .board_history import HISTORY, HISTORY_KEYS, BoardHistory
 from .board_play import BoardPlay
 from .board_puzzle import PUZZLE, BoardPuzzleMode, BoardPuzzleScreen
 from .board_sandbox import SANDBOX, BoardSandboxMode, BoardSandboxScreen
 from .modes import Mode, modes
+from .state import BoardState
 
 
 class BoardPlayMode(Mode):
@@ -44,18 +45,18 @@ class BoardPlayMode(Mode):
     name = "play"
 
     def view(self, w) -> BoardView:
-        game, lang = w._game, w.lang
+        game, lang = w.state.game, w.lang
         tile = w._selected_tile()
         lit: tuple = ()
         swaps: tuple = ()
-        if tile is not None and w._asking is None:
+        if tile is not None and w.state.asking is None:
             chairs, bar, swaps = w._lit(tile)
             lit = tuple(chairs.items()) + (((bar, game.board.next_bar_value),) if bar else ())
         choices = w._joker_choices()
         turn = game.turn
         over = game.is_over
-        human = not over and w._kinds[game.to_move] == HUMAN and not w._not_yours()   # at a table: its own turn
-        info = w._info
+        human = not over and w.state.kinds[game.to_move] == HUMAN and not w._not_yours()   # at a table: its own turn
+        info = w.state.info
         if turn is not None and turn.cards:
             info = (board_say("this_turn", lang),) + tuple(f"{c.text} = {c.points}" for c in turn.cards) + info
         buttons = (("end", board_say("end", lang), human and bool(turn) and turn.can_end()),
@@ -64,30 +65,30 @@ class BoardPlayMode(Mode):
                    ("swap", board_say("swap", lang), human and tile is not None and turn is None),
                    ("hint", board_say("hint", lang), human),
                    ("new", board_say("new", lang), True))
-        if w._stash is not None:   # a game tried from a past position: the game waits
+        if w.state.stash is not None:   # a game tried from a past position: the game waits
             buttons += (("live", phrase("live", lang), True),)
         return BoardView(
-            game.board, lang, players=player_lines(game, lang, w._kinds), bag=len(game.bag),
-            selected=w._selected if tile is not None else None, lit=lit,
+            game.board, lang, players=player_lines(game, lang, w.state.kinds), bag=len(game.bag),
+            selected=w.state.selected if tile is not None else None, lit=lit,
             lit_tables=tuple((t, pts) for t, pts in choices.values()),
-            swaps=swaps, hint=w._hint, placed=tuple(c.chair for c in turn.cards) if turn else (),
-            marks=w._marks if turn is None else (), asking=w._asking[1] if w._asking else "",
+            swaps=swaps, hint=w.state.hint, placed=tuple(c.chair for c in turn.cards) if turn else (),
+            marks=w.state.marks if turn is None else (), asking=w.state.asking[1] if w.state.asking else "",
             info=info, buttons=buttons, nav=w._nav(),
             choices=tuple((f"declare:{n}", f"{n} +{pts}", True) for n, (_, pts) in choices.items()),
-            status=w._status, status_kind=w._kind)
+            status=w.state.status, status_kind=w.state.kind)
 
     def click(self, w, region) -> None:
         """A tile, a chair, a table, the bar or a button of the live game (New game at any
         time; over a game that is over, anything else shows the result)."""
-        if w._round is not None:   # the computers' actions come first: shown at once
+        if w.state.round is not None:   # the computers' actions come first: shown at once
             w._fast_forward()
             return
         new = region.kind == "button" and region.name == "new"
         why = w._not_yours()
         if why and not (new and w._where() == SCREEN) and not (region.kind == "button" and region.name in HISTORY_KEYS
                                                               and not new):
-            game = w._game
-            if not game.is_over and game.to_move in w._bots and w._where() != SCREEN:
+            game = w.state.game
+            if not game.is_over and game.to_move in w.state.bots and w._where() != SCREEN:
                 w._the_table.computers_due()   # a computer to move and nobody showing its turn: it plays now
                 return
             raise Refused(why)   # at a table, another player's turn (the screen may start a new game)
@@ -129,15 +130,17 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
 
     def __init__(self, game: BoardGame | None = None, players=None, lang: str | None = None, *,
                  seed: int | None = None, pace: float = 0.9):
+        #: Everything an event may change, named (:class:`~cafe_widget.widget.state.BoardState`).
+        self.state = BoardState()
         #: Seconds between the computers' actions after a student's own click or typed line, so
         #: that each is seen (as in CafeWidget); 0 plays them at once. From code: always at once.
         self.pace = pace
-        self._pace_token, self._round = 0, None
+        self._pace_token, self.state.round = 0, None
         self._init_shell(lang, WIDTH, HEIGHT)
         self._label_boxes()
-        self._puzzles, self._pi, self._solved, self._shown = None, 0, (), False   # the puzzle screen's
-        self._guide = None                 # the guided first game's steps (``guided``)
-        self._sandbox = False              # the sandbox screen (``from_notation`` of a position)
+        self.state.puzzles, self.state.pi, self.state.solved, self.state.shown = None, 0, (), False   # the puzzle screen's
+        self.state.guide = None                 # the guided first game's steps (``guided``)
+        self.state.sandbox = False              # the sandbox screen (``from_notation`` of a position)
         self._setup(game, players, seed)
         self.redraw()
 
@@ -149,8 +152,8 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
         from ..teach.board_guide import GUIDE_SEED, OPPONENT, BoardGuide, guided_board_game
         w = cls(game=guided_board_game(GUIDE_SEED if seed is None else seed), players=["human", OPPONENT],
                 lang=lang)
-        w._guide = BoardGuide()
-        w._set_status(w.status + " " + w._guide.instruction(w._game, w.lang), "ok")
+        w.state.guide = BoardGuide()
+        w._set_status(w.status + " " + w.state.guide.instruction(w.state.game, w.lang), "ok")
         w.redraw()
         return w
 
@@ -161,7 +164,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
         from ..teach.board_practice import board_puzzles
         puzzles = board_puzzles(level)      # ValueError for a level that is not 1, 2 or 3
         w = cls(game=BoardGame.new(players=2, seed=0), players=["human", "human"], lang=lang)
-        w._puzzles, w._solved = tuple(puzzles), ()
+        w.state.puzzles, w.state.solved = tuple(puzzles), ()
         w._start_puzzle(0)
         w.redraw()
         return w
@@ -201,9 +204,9 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
         for kind in players:
             if kind not in KINDS:
                 raise ValueError(f"players: {kind!r} is not one of {', '.join(KINDS)}")
-        self._game = game
-        self._kinds = tuple(players)
-        self._bots = {p: make_computer(k, p) for p, k in enumerate(players) if k != HUMAN}
+        self.state.game = game
+        self.state.kinds = tuple(players)
+        self.state.bots = {p: make_computer(k, p) for p, k in enumerate(players) if k != HUMAN}
         self._reset()
         texts = self._computers_play()
         if game.is_over:
@@ -212,27 +215,27 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
             self._set_status(" ".join(texts + [board_say("welcome", self.lang, name=self._name(game.to_move))]), "")
 
     def _reset(self) -> None:
-        self._selected: tuple[int, int] | None = None
-        self._asking: tuple[str, str] | None = None     # (joker, chair) awaiting its nation
-        self._swap_mode = False
-        self._hint: tuple = ()
-        self._marks: tuple = ()
-        self._info: tuple = ()
-        self._status, self._kind = "", ""
-        self._round = None                 # the computers' actions being shown one after another
-        self._viewing: int | None = None   # the position looked back at (0 … len(log)), or None
-        self._stash: dict | None = None    # the game, while one tried from a past position is played
+        self.state.selected = None
+        self.state.asking = None     # (joker, chair) awaiting its nation
+        self.state.swap_mode = False
+        self.state.hint = ()
+        self.state.marks = ()
+        self.state.info = ()
+        self.state.status, self.state.kind = "", ""
+        self.state.round = None                 # the computers' actions being shown one after another
+        self.state.viewing = None   # the position looked back at (0 … len(log)), or None
+        self.state.stash = None    # the game, while one tried from a past position is played
 
     # -- what tests and notebooks read ---------------------------------------------------------
 
     @property
     def game(self) -> BoardGame:
-        return self._game
+        return self.state.game
 
     @property
     def board(self) -> Board:
         """The board as drawn (the tiles of the turn in progress included)."""
-        return self._game.board
+        return self.state.game.board
 
     def locate(self, name: str) -> tuple[float, float]:
         """Canvas-pixel centre of a chair or table (``"c2"``), a bar place (``"bar3"``), a tile
@@ -249,9 +252,9 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
     def _current(self) -> Mode:
         """The screen shown: ``"play"``, or ``"history"`` while looking back (◀ ▶, read-only;
         *Try from here* plays on from there)."""
-        if self._viewing is not None:
+        if self.state.viewing is not None:
             return self.MODES["history"]
-        return self.MODES[PUZZLE if self._puzzles else SANDBOX if self._sandbox else "play"]
+        return self.MODES[PUZZLE if self.state.puzzles else SANDBOX if self.state.sandbox else "play"]
 
     @property
     def scoresheet(self) -> tuple[str, ...]:
@@ -260,12 +263,12 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
         best action of each)."""
         return tuple(f"{i}. " + phrase("what_turn", self.lang, name=self._name(e.player), turn=e.action, points=e.points,
                                     count=e.points)
-                     for i, e in enumerate(self._game.log, 1))
+                     for i, e in enumerate(self.state.game.log, 1))
 
     @property
     def viewing(self) -> int | None:
         """The position looked back at (after that many actions; 0: the start), or None."""
-        return self._viewing
+        return self.state.viewing
 
     def save(self) -> str:
         """The game as JSON text to keep and :meth:`load` again: ``BoardGame.to_json`` (the seed,
@@ -273,15 +276,15 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
         return json.dumps(self._current().save(self), indent=1)
 
     def _game_save(self) -> dict:
-        data = json.loads(self._game.to_json())
-        data["widget"] = {"players": list(self._kinds)}
+        data = json.loads(self.state.game.to_json())
+        data["widget"] = {"players": list(self.state.kinds)}
         return data
 
     def _load(self, text) -> None:
         self._seat_may_not_load()
         data = read_json(text)
         text = text.strip()
-        kinds = list(self._kinds)
+        kinds = list(self.state.kinds)
         if data is not None:
             if data.get("format") == GAME_SAVE or data.get("game") == "card":
                 raise Refused(board_say("save_other_game", self.lang))
@@ -302,17 +305,16 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
             kinds = [HUMAN] + ["computer"] * (game.players - 1)
         self._setup(game, kinds, None)
         key = "loaded_by_hand" if game.seed is None else "loaded_what"
-        self._status = board_say(key, self.lang, what=game.board.format()) + " " + self._status
+        self.state.status = board_say(key, self.lang, what=game.board.format()) + " " + self.state.status
 
     def __repr__(self) -> str:
-        return f"<BoardWidget {self._game.players} players: {self._game.board.format()}>"
+        return f"<BoardWidget {self.state.game.players} players: {self.state.game.board.format()}>"
 
     # -- events -----------------------------------------------------------------------------
 
-    STATE_KEYS = STATE_KEYS
     #: At a table, what every seat shows as the one that acted left it (the game aside).
-    SHARED_KEYS = ("_info", "_marks")
-    FRESH = {"_viewing": None, "_selected": None, "_asking": None, "_swap_mode": False, "_hint": (), "_confirm": None}
+    SHARED_KEYS = ("info", "marks")
+    FRESH = {"viewing": None, "selected": None, "asking": None, "swap_mode": False, "hint": ()}
 
     def _unexpected(self) -> str:
         return board_say("error", self.lang, error="{error}")
@@ -321,7 +323,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
         region = hit_test(self._scene, x, y)
         if region is None:
             return
-        self._hint = ()
+        self.state.hint = ()
         self._current().click(self, region)
 
     # -- the view -------------------------------------------------------------------------

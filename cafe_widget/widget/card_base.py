@@ -11,15 +11,9 @@ from ..engine import Cafe
 from ..engine.cards import full_table_deck
 from ..i18n import NP_, translate, typed_words
 from ..players.card import DEFAULT as DEFAULT_COMPUTER  # noqa: F401 (the widgets read it here)
-from .card_saves import SCREEN_STATE
 
 COMPUTER = "computer"             # a computer player of the default kind (DEFAULT_COMPUTER)
 
-#: Everything an event may change: copied before each click, typed line or load, and put back
-#: when it is refused, so that a refusal changes nothing and a typed line is all or nothing.
-STATE_KEYS = SCREEN_STATE + ("_guide", "_box_pile", "_task_guest", "_task_marks", "_answer_shown",
-                             "_puzzles", "_pi", "_puzzle", "_grade", "_solved", "_shown_best", "_stash",
-                             "_refused", "_round")
 #: The scoresheet's and the history's buttons: they work whatever the game is waiting for.
 HISTORY_BUTTONS = ("back", "forward", "review", "rows_up", "rows_down", "try", "live", "best", "new")
 #: Words the command box takes for the buttons (besides placements in notation): each action's

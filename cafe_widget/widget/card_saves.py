@@ -16,17 +16,13 @@ from ..engine.game import SAVE_FORMAT as GAME_SAVE
 from ..teach.guide import Guide
 from ..teach.card_puzzles import Puzzle
 from ..render.words import phrase
+#: The screens: a game ``"play"`` (play.py), and the modes of sandbox.py, puzzle.py, seats.py.
+from .state import GAME, PUZZLE, SANDBOX, SEATS_TASK  # noqa: F401
 from .safety import WIDGET_SAVE, Refused, field
 
 HUMAN = "human"
 #: The players a save may name.
 KINDS = (HUMAN, "computer", "random", "greedy", "steady", "strong")
-#: The screens: a game ``"play"`` (play.py), and the modes of sandbox.py, puzzle.py, seats.py.
-GAME, SANDBOX, PUZZLE, SEATS_TASK = "play", "sandbox", "puzzle", "seats"
-#: Everything a game's screen is: kept aside by *Try from here*, given back by *Back to game*.
-SCREEN_STATE = ("_mode", "_game", "_kinds", "_bots", "_cafe", "_turn", "_variant", "_selected",
-                "_hint", "_badges", "_info", "_status", "_kind", "_revealed", "_waiting",
-                "_viewing", "_view_best", "_reviewing", "_sheet_start", "_marks_at", "_marks")
 
 
 def save_data(w) -> dict:
@@ -37,17 +33,17 @@ def save_data(w) -> dict:
 def screen_save(w, start) -> dict:
     """A save of a screen that is not a game: its café (``start``, before the turn in progress),
     the turn's placements, and the game it was tried from (``from``). Each mode adds its own."""
-    data = {"format": WIDGET_SAVE, "version": 1, "game": "card", "screen": w._mode,
-            "variant": bool(w._variant), "cafe": start.format(), "turn": [c.text for c in w._turn.cards]}
-    if w._stash is not None:
-        stash = w._stash
-        data["from"] = game_save(stash["_game"], stash["_kinds"], stash["_waiting"], None)
+    data = {"format": WIDGET_SAVE, "version": 1, "game": "card", "screen": w.state.mode,
+            "variant": bool(w.state.variant), "cafe": start.format(), "turn": [c.text for c in w.state.turn.cards]}
+    if w.state.stash is not None:
+        stash = w.state.stash
+        data["from"] = game_save(stash["game"], stash["kinds"], stash["waiting"], None)
     return data
 
 
 def load_game(w, game: Game, widget) -> None:
     """A game from a save, with the players and the R12c wait the widget saved with it."""
-    kinds, waiting, guide = (w._kinds if len(w._kinds) == game.players else None), None, None
+    kinds, waiting, guide = (w.state.kinds if len(w.state.kinds) == game.players else None), None, None
     if widget is not None:
         if not isinstance(widget, dict):
             raise NotationError("json", "widget", N_("must be the widget's part of a save"))
@@ -65,8 +61,8 @@ def load_game(w, game: Game, widget) -> None:
             raise NotationError("json", "guide", N_("must be the guided game's step"))
     w._setup(game, kinds, None, False, None, waiting=waiting)
     if guide is not None:
-        w._guide = Guide()
-        w._guide.step = guide
+        w.state.guide = Guide()
+        w.state.guide.step = guide
 
 
 def load_screen(w, data: dict) -> None:
@@ -80,7 +76,7 @@ def load_screen(w, data: dict) -> None:
         if not isinstance(origin, dict) or origin.get("format") != GAME_SAVE:
             raise NotationError("json", "from", N_("must be the save of the game tried from"))
         load_game(w, Game.from_json(json.dumps(origin)), origin.get("widget"))
-        stash = {key: getattr(w, key) for key in SCREEN_STATE}
+        stash = w.state.screen()
     screen = data.get("screen")
     variant = field(data, "variant", bool, N_("must be true or false"))
     cafe = Cafe.parse(field(data, "cafe", str, N_("must be a café notation")))
@@ -95,9 +91,9 @@ def load_screen(w, data: dict) -> None:
             raise NotationError("json", "turn", N_("must list the placements of the turn in progress"))
         guest, seat = parse_placement(placement)
         if guest not in w._hand():
-            raise IllegalMove.because("R4", "not_in_hand", w._turn.cafe, move=placement, guest=guest)
-        w._turn = w._turn.place(guest, seat)
-    w._stash = stash
+            raise IllegalMove.because("R4", "not_in_hand", w.state.turn.cafe, move=placement, guest=guest)
+        w.state.turn = w.state.turn.place(guest, seat)
+    w.state.stash = stash
     w._say("loaded", what=w.notation)
 
 

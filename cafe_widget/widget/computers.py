@@ -19,15 +19,15 @@ class ComputerTurns:
 
     def _after_action(self, player: int, text: str, turn=None) -> None:
         """After a human's action: the computers play, then maybe a hand-over screen."""
-        self._selected = None
-        self._badges = ()
+        self.state.selected = None
+        self.state.badges = ()
         if turn is not None:
-            self._info = self._turn_lines(turn, self._name(player))
-        game = self._game
-        if not game.is_over and game.state.may_declare == player and game.to_move in self._bots:
+            self.state.info = self._turn_lines(turn, self._name(player))
+        game = self.state.game
+        if not game.is_over and game.state.may_declare == player and game.to_move in self.state.bots:
             # R12c: right after the turn that emptied the hand, the person may declare the end;
             # the computers wait for the answer (Declare end, or End turn to go on).
-            self._waiting = player
+            self.state.waiting = player
             self._mark_last_turns()
             self._set_status(text + " " + phrase("may_declare", self.lang, name=self._name(player)), "ok")
             return
@@ -37,59 +37,59 @@ class ComputerTurns:
         """The computers play, then maybe a hand-over screen; the status tells what happened.
         After a student's own event, one computer turn every ``pace`` seconds."""
         self._pace_token += 1
-        if self._pacing() and not self._game.is_over and self._game.to_move in self._bots:
-            self._round = {"player": player, "texts": list(texts), "lines": []}
+        if self._pacing() and not self.state.game.is_over and self.state.game.to_move in self.state.bots:
+            self.state.round = {"player": player, "texts": list(texts), "lines": []}
             self._mark_last_turns()
             self._set_status(" ".join(texts), "ok")
             self._schedule()
             return
-        self._round = None
+        self.state.round = None
         self._after_computers(player, texts + self._computers_play())
 
     def _pace_one(self) -> None:
         """One computer's turn, shown (the shell's ``_paced_step``); the next one scheduled."""
-        round_ = self._round
+        round_ = self.state.round
         texts = self._computers_play(limit=1, lines=round_["lines"])
         round_["texts"] += texts
-        game = self._game
-        if not game.is_over and game.to_move in self._bots:
+        game = self.state.game
+        if not game.is_over and game.to_move in self.state.bots:
             self._mark_last_turns()
             self._set_status(" ".join(texts), "ok")
             self._schedule()
         else:
-            self._round = None
+            self.state.round = None
             self._after_computers(round_["player"], texts)
 
     def _fast_forward(self) -> None:
         """Play at once the computers' turns still to be shown."""
         self._pace_token += 1
-        round_, self._round = self._round, None
-        player = round_["player"] if round_ else self._game.to_move
+        round_, self.state.round = self.state.round, None
+        player = round_["player"] if round_ else self.state.game.to_move
         lines = round_["lines"] if round_ else []
         self._after_computers(player, self._computers_play(lines=lines))
 
     def _after_computers(self, player: int, texts: list[str]) -> None:
         self._mark_last_turns()
-        if self._game.is_over:
+        if self.state.game.is_over:
             self._finish_text(" ".join(texts))
             return
-        nxt = self._game.to_move
+        nxt = self.state.game.to_move
         if self._humans() > 1 and not self.teaching and nxt != player and self._at_table is None:
-            self._revealed = False
-        if self._guide is not None and self._guide.active(self._game):
-            texts = texts + [self._guide.instruction(self._game, self.lang)]
+            self.state.revealed = False
+        if self.state.guide is not None and self.state.guide.active(self.state.game):
+            texts = texts + [self.state.guide.instruction(self.state.game, self.lang)]
         self._set_status(" ".join(texts), "ok")
 
     def _computers_play(self, limit: int | None = None, lines: list | None = None) -> list[str]:
         """The computers to move play (``limit`` of them at most); their turns go to the panel
         (after ``lines``, the turns already shown this round). Returns what they did, in words."""
         texts, lines = [], lines if lines is not None else []
-        game = self._game
+        game = self.state.game
         played = 0
-        while not game.is_over and game.to_move in self._bots and (limit is None or played < limit):
+        while not game.is_over and game.to_move in self.state.bots and (limit is None or played < limit):
             played += 1
             player = game.to_move
-            actions = self._bots[player].actions(game)
+            actions = self.state.bots[player].actions(game)
             done = len(game.log)
             for action in actions:
                 game.act(action)
@@ -97,7 +97,7 @@ class ComputerTurns:
                 texts.append(self._computer_text(player, entry))
                 lines += self._computer_lines(player, entry)
         if lines:   # the panel: every computer turn since the person acted, table by table
-            self._info, self._badges = tuple(lines), ()
+            self.state.info, self.state.badges = tuple(lines), ()
         if game.is_over and texts:
             self._finish_text(" ".join(texts))
         return texts
@@ -137,33 +137,33 @@ class ComputerTurns:
         return lines + [current]
 
     def _finish_text(self, before: str = "") -> None:
-        self._info = result_lines(self._game, self.lang, self._kinds)
-        self._reviewing = True   # the end of a game: the scoresheet becomes the review
-        self._set_status((before + " " if before else "") + over_text(self._game, self.lang, self._kinds), "ok")
+        self.state.info = result_lines(self.state.game, self.lang, self.state.kinds)
+        self.state.reviewing = True   # the end of a game: the scoresheet becomes the review
+        self._set_status((before + " " if before else "") + over_text(self.state.game, self.lang, self.state.kinds), "ok")
 
     def _mark_last_turns(self) -> None:
         """Mark the seats filled by the turns the computers played since a person last acted;
         when none of them placed a card, by that person's own last turn. A card is marked while
         it still sits where it was placed (a clearing takes it away, R9). The marks last until
         the game moves on (the next card placed, a draw …)."""
-        log = self._game.log
+        log = self.state.game.log
         trailing, person = [], None
         for entry in reversed(log):
-            if self._kinds[entry.player] == HUMAN:
+            if self.state.kinds[entry.player] == HUMAN:
                 person = entry
                 break
             trailing.append(entry)
         placing = [e for e in reversed(trailing) if e.turn is not None]
         if not placing and person is not None and person.turn is not None:
             placing = [person]
-        cafe = self._game.cafe
+        cafe = self.state.game.cafe
         marks = {}
         for entry in placing:
             for card in entry.turn.cards:
                 if cafe.guest(card.seat) == card.guest:
                     marks[card.seat] = f"{self._short(entry.player)} +{card.points}"
-        self._marks = tuple(marks.items())
-        self._marks_at = len(log)
+        self.state.marks = tuple(marks.items())
+        self.state.marks_at = len(log)
 
     def _short(self, p: int) -> str:
         return phrase("short_player", self.lang, n=p + 1)   # "P2", never "C2": that is a seat

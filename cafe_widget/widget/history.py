@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..teach.card_puzzles import Puzzle
 from ..render.scene import PlayerLine, View
 from ..render.words import phrase, turn_lines
-from .card_saves import HUMAN, SCREEN_STATE
+from .card_saves import HUMAN
 from .card_base import HISTORY_BUTTONS, _hint_labels
 from .modes import History, LookingBack
 
@@ -23,10 +23,10 @@ class HistoryScreen(LookingBack):
     clicks are :class:`~.modes.LookingBack`, the board game's too."""
 
     def _clear_choice(self) -> None:
-        self._selected, self._hint, self._badges, self._view_best = None, (), (), False
+        self.state.selected, self.state.hint, self.state.badges, self.state.view_best = None, (), (), False
 
     def _read_only(self) -> None:
-        self._view_best = False
+        self.state.view_best = False
         super()._read_only()
 
     def _entry_words(self, entry) -> str:
@@ -38,59 +38,58 @@ class HistoryScreen(LookingBack):
 
     def _button_live(self) -> None:
         """Back to the live game (from the history, or from a sandbox tried from it)."""
-        if self._stash is not None:
-            for key, value in self._stash.items():
-                setattr(self, key, value)
-            self._stash = None
+        if self.state.stash is not None:
+            self.state.put_back(self.state.stash)
+            self.state.stash = None
             if self._the_table is not None:   # at a table: the game as it is now, not as it was left
                 self._the_table.rejoin(self)
-        self._viewing, self._view_best = None, False
-        self._badges, self._hint = (), ()
-        if self._waiting is not None:   # still the person's R12c choice to make
-            self._say("may_declare", name=self._name(self._waiting))
+        self.state.viewing, self.state.view_best = None, False
+        self.state.badges, self.state.hint = (), ()
+        if self.state.waiting is not None:   # still the person's R12c choice to make
+            self._say("may_declare", name=self._name(self.state.waiting))
         else:
             self._say("back_live")
 
     def _button_review(self) -> None:
-        self._reviewing = not self._reviewing
-        self._say("review_on" if self._reviewing else "review_off")
+        self.state.reviewing = not self.state.reviewing
+        self._say("review_on" if self.state.reviewing else "review_off")
 
     def _button_rows_up(self) -> None:
         start, fit = self._scene.sheet_window
-        self._sheet_start = max(0, start - max(1, fit - 1))
+        self.state.sheet_start = max(0, start - max(1, fit - 1))
 
     def _button_rows_down(self) -> None:
         start, fit = self._scene.sheet_window
-        n = len(self._game.log)
-        self._sheet_start = None if start + 2 * fit - 1 >= n else start + max(1, fit - 1)
+        n = len(self.state.game.log)
+        self.state.sheet_start = None if start + 2 * fit - 1 >= n else start + max(1, fit - 1)
 
     def _button_try(self) -> None:
         """Open the position shown as a sandbox, with its table pile (Back to game returns)."""
-        if self._viewing is None:
+        if self.state.viewing is None:
             return
-        n = self._viewing
-        stash = {key: getattr(self, key) for key in SCREEN_STATE}
-        if self._view_best:   # the best turn is shown: try that turn again, with that hand
-            entry = self._game.log[n - 1]
+        n = self.state.viewing
+        stash = self.state.screen()
+        if self.state.view_best:   # the best turn is shown: try that turn again, with that hand
+            entry = self.state.game.log[n - 1]
             before = entry.before
             puzzle = Puzzle(before.cafe, before.hands[entry.player], before.variant)
             self._start_puzzles([puzzle])
-            self._stash = stash
+            self.state.stash = stash
             self._say("tried_turn", n=n)
             return
-        self._setup(None, None, self._position(n).cafe, self._game.variant, None, fill_pile=False)
-        self._stash = stash
+        self._setup(None, None, self._position(n).cafe, self.state.game.variant, None, fill_pile=False)
+        self.state.stash = stash
         self._say("tried" if n else "tried_start", n=n)
 
     def _button_best(self) -> None:
         """In the history: light the best turn the person could have made before the turn
         shown, on the café before it."""
-        n = self._viewing
+        n = self.state.viewing
         if not n:
             return
-        entry = self._game.log[n - 1]
-        review = self._game.review_entry(n - 1)
-        if self._kinds[entry.player] != HUMAN:
+        entry = self.state.game.log[n - 1]
+        review = self.state.game.review_entry(n - 1)
+        if self.state.kinds[entry.player] != HUMAN:
             self._say("history_best_none", why=phrase("history_best_private", self.lang))
             return
         if not self._may_review(entry.player):
@@ -99,8 +98,8 @@ class HistoryScreen(LookingBack):
         if review.best is None:
             self._say("history_best_none", why=phrase("history_best_no_turn", self.lang))
             return
-        self._view_best = True
-        self._hint = _hint_labels(review.best.cards, 0)
+        self.state.view_best = True
+        self.state.hint = _hint_labels(review.best.cards, 0)
         played = (f"{entry.turn.text} = {entry.turn.points}" if entry.turn is not None
                   else self._entry_words(entry))
         self._set_status(phrase("history_best", self.lang, turn=review.best.text, points=review.best.points, played=played)
@@ -109,10 +108,10 @@ class HistoryScreen(LookingBack):
     def _sheet_rows(self) -> tuple[str, ...]:
         """One row a turn, newest last; in review, the person's placing turns get the best
         turn's points (a leading ``*`` when the turn was the best)."""
-        game, lang = self._game, self.lang
+        game, lang = self.state.game, self.lang
         rows = []
         for i, entry in enumerate(game.log):
-            kind = self._kinds[entry.player]
+            kind = self.state.kinds[entry.player]
             name = getattr(kind, "person", None) or phrase("player" if kind == HUMAN else "computer", lang,
                                                         n=entry.player + 1)   # a person at a class table: their name
             if entry.turn is not None:
@@ -120,7 +119,7 @@ class HistoryScreen(LookingBack):
                           points=entry.turn.points)
             else:
                 row = phrase(f"row_{entry.kind}", lang, n=i + 1, name=name)
-            if self._reviewing and entry.turn is not None and self._may_review(entry.player):
+            if self.state.reviewing and entry.turn is not None and self._may_review(entry.player):
                 best = game.review_entry(i).best
                 if best is not None and best.points <= entry.turn.points:
                     row = "*" + row + phrase("row_best_same", lang)
@@ -132,29 +131,29 @@ class HistoryScreen(LookingBack):
     def _may_review(self, player: int) -> bool:
         """The best turn of a past turn is shown for a person's turns (with several people on
         one screen, only in teaching mode or once the game is over: it tells of their hands)."""
-        if self._kinds[player] != HUMAN:
+        if self.state.kinds[player] != HUMAN:
             return False
-        return self._humans() == 1 or self.teaching or self._game.is_over
+        return self._humans() == 1 or self.teaching or self.state.game.is_over
 
     def _sheet_fields(self) -> dict:
         lang = self.lang
-        live = self._viewing is None
-        back_ok = bool(self._game.log) and (live or self._viewing > 0)
-        return dict(sheet_title=phrase("review_title" if self._reviewing else "scoresheet", lang),
+        live = self.state.viewing is None
+        back_ok = bool(self.state.game.log) and (live or self.state.viewing > 0)
+        return dict(sheet_title=phrase("review_title" if self.state.reviewing else "scoresheet", lang),
                     sheet=self._sheet_rows(),
-                    sheet_selected=None if live or not self._viewing else self._viewing - 1,
-                    sheet_start=self._sheet_start,
-                    sheet_buttons=(("review", phrase("scoresheet" if self._reviewing else "review", lang), True), ("back", "◀", back_ok),
+                    sheet_selected=None if live or not self.state.viewing else self.state.viewing - 1,
+                    sheet_start=self.state.sheet_start,
+                    sheet_buttons=(("review", phrase("scoresheet" if self.state.reviewing else "review", lang), True), ("back", "◀", back_ok),
                                    ("forward", "▶", not live)))
 
     def _history_view(self) -> View:
         """A past position, read-only: the café after the turn, its cards marked with their
         points and the turn's points table by table; with *Show best*, the café before it and
         the best turn lit."""
-        lang, game, n = self.lang, self._game, self._viewing
+        lang, game, n = self.lang, self.state.game, self.state.viewing
         total = len(game.log)
         entry = game.log[n - 1] if n else None
-        state = self._position(n - 1 if self._view_best else n)
+        state = self._position(n - 1 if self.state.view_best else n)
         players = tuple(PlayerLine(self._name(q), state.scores[q], len(state.hands[q]), len(state.face_down[q]),
                                    q == state.to_move and state.over is None,
                                    phrase("counts", lang, hand=len(state.hands[q]), down=len(state.face_down[q])))
@@ -166,7 +165,7 @@ class HistoryScreen(LookingBack):
             info = (f"*{self._entry_words(entry)}",)
             if entry.turn is not None:
                 info += turn_lines(entry.turn.cards, lang)
-                if not self._view_best:
+                if not self.state.view_best:
                     # the turn's points summed per table, on the tables still standing (a
                     # cleared table's points are in the panel: "clears b4")
                     sums: dict = {}
@@ -179,7 +178,7 @@ class HistoryScreen(LookingBack):
                     badges = tuple((place, points) for place, points in sums.items() if points)
                     marks = tuple((c.seat, f"{self._short(entry.player)} +{c.points}")
                                   for c in entry.turn.cards if state.cafe.guest(c.seat) == c.guest)
-            if self._reviewing and entry.turn is not None and self._may_review(entry.player):
+            if self.state.reviewing and entry.turn is not None and self._may_review(entry.player):
                 best = game.review_entry(n - 1).best
                 if best is not None and best.points <= entry.turn.points:
                     info += (phrase("entry_best_same", lang),)
@@ -188,8 +187,8 @@ class HistoryScreen(LookingBack):
         buttons = (("try", phrase("try", lang), True), ("live", phrase("live", lang), True),
                    ("best", phrase("show_best", lang), entry is not None and self._may_review(entry.player)))
         return View(state.cafe, lang, hand=(), hand_title=phrase("history_hand", lang),
-                    hint=self._hint if self._view_best else (), badges=badges, marks=marks,
+                    hint=self.state.hint if self.state.view_best else (), badges=badges, marks=marks,
                     title=title, players=players,
                     piles=phrase("piles", lang, guests=len(state.guest_pile), tables=len(state.cafe.pile)),
-                    info=info, buttons=buttons, status=self._status, status_kind=self._kind,
+                    info=info, buttons=buttons, status=self.state.status, status_kind=self.state.kind,
                     **self._sheet_fields())

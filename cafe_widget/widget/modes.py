@@ -11,9 +11,9 @@ typed placement is taken there (``takes_placements``), what a save of it holds (
     BoardWidget.MODES: play (board_widget.py, board_play.py) · history (board_history.py)
                        · puzzle (board_puzzle.py) · sandbox (board_sandbox.py)
 
-A mode holds no state of its own: what a screen shows lives on the widget (its game, its turn,
-the card chosen…) so that a refused event puts everything back at once (``safety.Guarded``
-copies ``STATE_KEYS``) and a save holds all of it. Adding a screen is adding a file: a
+A mode holds no state of its own: what a screen shows lives in the widget's state, ``w.state``
+(``state.py``: its game, its turn, the card chosen…), so that a refused event puts everything
+back at once (``safety.Guarded`` copies it) and a save holds all of it. Adding a screen is adding a file: a
 :class:`Mode` with its view and its click, and its name in the widget's ``MODES``.
 
 Both games look back the same way, through the engines' common verbs (``game.log``, each
@@ -79,60 +79,60 @@ class LookingBack:
 
     def _position(self, n: int):
         """The game state after the first ``n`` actions of the log (0: the start)."""
-        log = self._game.log
-        return log[n].before if n < len(log) else self._game.state
+        log = self.state.game.log
+        return log[n].before if n < len(log) else self.state.game.state
 
     def _show_position(self, n: int) -> None:
         """Look back at the position after the ``n``-th action (read-only)."""
-        if self._game is None:
+        if self.state.game is None:
             return
-        total = len(self._game.log)
+        total = len(self.state.game.log)
         n = max(0, min(n, total))
         self._clear_choice()
-        if n == total and self._viewing is not None and self._viewing == total:
+        if n == total and self.state.viewing is not None and self.state.viewing == total:
             self._button_live()
             return
-        self._viewing = n
+        self.state.viewing = n
         if n == 0:
             self._set_status(phrase("history_shown_start", self.lang), "")
             return
-        what = self._entry_words(self._game.log[n - 1])
+        what = self._entry_words(self.state.game.log[n - 1])
         self._set_status(phrase("history_shown", self.lang, n=n, total=total, what=what), "")
 
     def _button_back(self) -> None:
-        total = len(self._game.log)
-        if self._viewing is None:
-            self._show_position(max(0, total - 1) if self._game.turn is None else total)
+        total = len(self.state.game.log)
+        if self.state.viewing is None:
+            self._show_position(max(0, total - 1) if self.state.game.turn is None else total)
             return
-        self._show_position(max(0, self._viewing - 1))
+        self._show_position(max(0, self.state.viewing - 1))
 
     def _button_forward(self) -> None:
-        if self._viewing is None:
+        if self.state.viewing is None:
             self._set_status(phrase("back_live", self.lang), "")
             return
-        if self._viewing >= len(self._game.log):
+        if self.state.viewing >= len(self.state.game.log):
             self._button_live()
             return
-        self._show_position(self._viewing + 1)
+        self._show_position(self.state.viewing + 1)
 
     def _button_live(self) -> None:
-        self._viewing = None
+        self.state.viewing = None
         self._set_status(phrase("back_live", self.lang), "")
 
     def _read_only(self) -> None:
         """A click on the board or a card while looking back: it says so, and changes nothing."""
-        if self._viewing:
-            self._set_status(phrase("history_read_only", self.lang, n=self._viewing,
-                                 total=len(self._game.log)), "")
+        if self.state.viewing:
+            self._set_status(phrase("history_read_only", self.lang, n=self.state.viewing,
+                                 total=len(self.state.game.log)), "")
         else:
             self._set_status(phrase("history_read_start", self.lang), "")
 
     def _nav(self) -> tuple:
         """The ◀ ▶ buttons: back while there is a position before; forward while looking back."""
-        back = bool(self._game.log) or self._game.turn is not None
-        if self._viewing is not None:
-            back = self._viewing > 0
-        return (("back", "◀", back), ("forward", "▶", self._viewing is not None))
+        back = bool(self.state.game.log) or self.state.game.turn is not None
+        if self.state.viewing is not None:
+            back = self.state.viewing > 0
+        return (("back", "◀", back), ("forward", "▶", self.state.viewing is not None))
 
 
 class History(Mode):

@@ -30,45 +30,45 @@ class PlayMode(Mode):
 
     def view(self, w) -> View:
         lang = w.lang
-        game = w._game
+        game = w.state.game
         p = w._shown_player()
         hand = game.hand(p)
         guest = w._selected_guest()
         lit = tuple((s, c.points) for s, c in game.seat_scores(guest).items()) if guest else ()
         turn = game.turn
-        info = w._info
+        info = w.state.info
         if turn and turn.cards:
             info = (phrase("this_turn", lang),) + turn_lines(turn.cards, lang)
         if w.teaching and not game.is_over:
             info = info + tuple(phrase("hand_of", lang, name=w._name(q), hand=" ".join(game.hands[q]) or "—")
                                 for q in range(game.players) if q != p)
-        handover = "" if w._revealed or game.is_over else phrase("handover", lang, name=w._name(p))
+        handover = "" if w.state.revealed or game.is_over else phrase("handover", lang, name=w._name(p))
         if w._where() == SCREEN and not game.is_over:   # the table's screen: whose turn, never a hand
             handover = table_say("at_seat", lang, name=w._name(w._mover()))
         title_key = "all_hands" if w.teaching else "your_hand"
-        declare_ok = any(w._kinds[q] == HUMAN for q in game.who_may_declare())
+        declare_ok = any(w.state.kinds[q] == HUMAN for q in game.who_may_declare())
         if w._at_table is not None:   # at a table: a seat declares for its own player only (R12c)
             declare_ok = w.player is not None and w.player in game.who_may_declare()
-        waiting = w._waiting is not None
+        waiting = w.state.waiting is not None
         buttons = (("undo", phrase("undo", lang), bool(turn) and game.can_undo()),   # R9: not past a table seen
                    ("end", phrase("end", lang), bool(turn) or waiting),
                    ("draw", phrase("draw", lang), game.explain_draw() is None and not waiting),
                    ("down", phrase("down", lang), not turn and len(hand) == 12 and not game.is_over),
                    ("declare", phrase("declare", lang), declare_ok),
-                   ("hint", phrase("hint", lang), not game.is_over and w._revealed
-                    and w._kinds[p] == HUMAN and not waiting))
+                   ("hint", phrase("hint", lang), not game.is_over and w.state.revealed
+                    and w.state.kinds[p] == HUMAN and not waiting))
         if w._not_yours():   # at a table, another player's turn (or the screen): nothing to press here
             buttons = tuple((key, label, on and key == "declare") for key, label, on in buttons)
-        marks = w._marks if w._marks_at == len(game.log) and turn is None else ()
-        return View(game.cafe, lang, hand=hand if w._revealed or game.is_over else (),
+        marks = w.state.marks if w.state.marks_at == len(game.log) and turn is None else ()
+        return View(game.cafe, lang, hand=hand if w.state.revealed or game.is_over else (),
                     hand_title=phrase(title_key, lang, name=w._name(p), count=len(hand)),
-                    handover=handover, selected=w._selected, lit=lit, hint=w._hint,
-                    badges=w._badges, marks=marks, refused=w._refused,
+                    handover=handover, selected=w.state.selected, lit=lit, hint=w.state.hint,
+                    badges=w.state.badges, marks=marks, refused=w.state.refused,
                     placed=tuple(c.seat for c in turn.cards) if turn else (),
-                    title="Café International", players=game_lines(game, lang, w._kinds),
+                    title="Café International", players=game_lines(game, lang, w.state.kinds),
                     title_button=("new", phrase("new_game", lang), True),
                     piles=phrase("piles", lang, guests=len(game.guest_pile), tables=len(game.table_pile)),
-                    info=info, buttons=buttons, status=w._status, status_kind=w._kind,
+                    info=info, buttons=buttons, status=w.state.status, status_kind=w.state.kind,
                     **w._sheet_fields())
 
     def click(self, w, region) -> None:
@@ -79,33 +79,33 @@ class PlayMode(Mode):
                 region.name == "new" and w._where() not in (None, SCREEN) and w._not_yours()):
             getattr(w, f"_button_{region.name}")()   # a seat starts a new game only in its turn
             return
-        game = w._game
+        game = w.state.game
         why = w._not_yours()
         if why and region.kind == "button" and region.name == "declare" and w.player is not None \
                 and w.player in game.who_may_declare():
             why = None            # R12c: the player who emptied their hand may declare, whoever is to move
         if why:   # at a table, another player's turn: the computers' turns played now, else refused
-            if w._round is not None:
+            if w.state.round is not None:
                 w._fast_forward()
                 return
-            if not game.is_over and game.to_move in w._bots and w._waiting is None and w._where() != SCREEN:
+            if not game.is_over and game.to_move in w.state.bots and w.state.waiting is None and w._where() != SCREEN:
                 w._the_table.computers_due()
                 return
             raise Refused(why)
-        if not game.is_over and game.to_move in w._bots and w._waiting is None:
+        if not game.is_over and game.to_move in w.state.bots and w.state.waiting is None:
             w._fast_forward()   # never act for a computer: the computers' turns come first
             return
-        if w._waiting is not None and not (region.kind == "button" and region.name in ("end", "declare")):
-            w._say("may_declare", name=w._name(w._waiting))
+        if w.state.waiting is not None and not (region.kind == "button" and region.name in ("end", "declare")):
+            w._say("may_declare", name=w._name(w.state.waiting))
             return
         if region.kind == "handover":
-            w._revealed = True
+            w.state.revealed = True
             w._set_status("", "")
             return
         w._cafe_click(region)
 
     def hand(self, w) -> tuple:
-        return w._game.hand(w._shown_player())
+        return w.state.game.hand(w._shown_player())
 
     def save(self, w) -> dict:
         return w._game_save()
@@ -132,26 +132,26 @@ class PlayScreen:
     def _shown_player(self) -> int:
         if self.player is not None:   # at a table: this seat's player, whoever is to move
             return self.player
-        return self._game.to_move if self._waiting is None else self._waiting
+        return self.state.game.to_move if self.state.waiting is None else self.state.waiting
 
     def _mover(self) -> int:
-        return self._game.to_move if self._waiting is None else self._waiting
+        return self.state.game.to_move if self.state.waiting is None else self.state.waiting
 
     def _seated(self) -> None:
         if self._at_table is not None:   # a seat shows its own hand, the screen none: no hand-over
-            self._revealed = self._where() != SCREEN
+            self.state.revealed = self._where() != SCREEN
 
     def _seat_scores(self, guest: str) -> dict:
-        if self._game is None:
-            return self._turn.seat_scores(guest)
-        return self._game.seat_scores(guest)
+        if self.state.game is None:
+            return self.state.turn.seat_scores(guest)
+        return self.state.game.seat_scores(guest)
 
     def _select(self, index: int) -> None:
-        if self._selected == index:
-            self._selected = None
+        if self.state.selected == index:
+            self.state.selected = None
             self._set_status("", "")
             return
-        self._selected = index
+        self.state.selected = index
         guest = self._hand()[index]
         scores = self._seat_scores(guest)
         if scores:
@@ -162,13 +162,13 @@ class PlayScreen:
             self._say("may_sit", guest=guest, seats=seats)
         else:
             self._say("nowhere", guest=guest)
-        if self._game is not None and len(self._game.hand()) == 12 and not self._game.turn:
-            self._status += " " + phrase("selected_down", self.lang, guest=guest)
+        if self.state.game is not None and len(self.state.game.hand()) == 12 and not self.state.game.turn:
+            self.state.status += " " + phrase("selected_down", self.lang, guest=guest)
 
     def _selected_guest(self) -> str | None:
         hand = self._hand()
-        if self._selected is not None and self._selected < len(hand):
-            return hand[self._selected]
+        if self.state.selected is not None and self.state.selected < len(hand):
+            return hand[self.state.selected]
         return None
 
     def _seat(self, seat: str) -> None:
@@ -179,30 +179,30 @@ class PlayScreen:
                              + phrase("pick_card", self.lang), "")
             return
         try:
-            if self._game is None:
-                self._turn = self._turn.place(guest, seat)
-                card = self._turn.cards[-1]
+            if self.state.game is None:
+                self.state.turn = self.state.turn.place(guest, seat)
+                card = self.state.turn.cards[-1]
                 self._current().turn_changed(self)
             else:
                 card = self._move(Game.place, f"{guest}@{seat}")
         except IllegalMove as refusal:   # drawn on the seat, faded, with its rule (R5–R14)
-            self._refused = refused_mark(refusal, seat, guest)
+            self.state.refused = refused_mark(refusal, seat, guest)
             raise
-        self._selected = None
+        self.state.selected = None
         # points per table, where the table still stands (a cleared one is said in words)
-        self._badges = tuple((place, points) for place, points in card.by_table.items()
+        self.state.badges = tuple((place, points) for place, points in card.by_table.items()
                              if place not in card.cleared)
         text = phrase("scored", self.lang, move=card.text, tables=card_points(card, self.lang), points=card.points)
         if card.cleared:
             text += phrase("clears", self.lang, places=" ".join(card.cleared))
-        turn = self._turn if self._game is None else self._game.turn
+        turn = self.state.turn if self.state.game is None else self.state.game.turn
         if turn is not None and turn.pending:
             text += WHY.text("must_join", self.lang, card.guest)
-        ended = self._turn.ended if self._game is None else self._game.is_over
+        ended = self.state.turn.ended if self.state.game is None else self.state.game.is_over
         if ended:
             text += phrase("ends", self.lang)
         self._set_status(text, "ok")
-        if self._game is not None and self._game.is_over:
+        if self.state.game is not None and self.state.game.is_over:
             self._finish_text()
 
     def _table_info(self, place: str) -> None:
@@ -215,58 +215,58 @@ class PlayScreen:
 
     def _button_undo(self) -> None:
         chosen = self._selected_guest()   # the card taken back comes into the hand: keep the choice
-        if self._game is None:
-            last = self._turn.cards[-1].text if self._turn.cards else ""
-            self._turn = self._turn.undo()   # raises (R4) when there is nothing to take back
+        if self.state.game is None:
+            last = self.state.turn.cards[-1].text if self.state.turn.cards else ""
+            self.state.turn = self.state.turn.undo()   # raises (R4) when there is nothing to take back
             self._current().turn_changed(self)
         else:
             last = self._move(Game.undo)
         hand = self._hand()
-        self._selected = hand.index(chosen) if chosen in hand else None
-        self._badges = ()
+        self.state.selected = hand.index(chosen) if chosen in hand else None
+        self.state.badges = ()
         self._say("undone", move=last)
 
     def _button_end(self) -> None:
-        if self._game is None:
-            turn = self._turn.finish()
-            self._cafe = turn.cafe
-            self._turn = self._cafe.begin_turn(self._variant)
-            self._selected = None
-            self._info = self._turn_lines(turn, phrase("sandbox", self.lang))
+        if self.state.game is None:
+            turn = self.state.turn.finish()
+            self.state.cafe = turn.cafe
+            self.state.turn = self.state.cafe.begin_turn(self.state.variant)
+            self.state.selected = None
+            self.state.info = self._turn_lines(turn, phrase("sandbox", self.lang))
             self._say("kept", points=turn.points)
             return
-        if self._waiting is not None:   # the person did not declare: play goes on
-            player, self._waiting = self._waiting, None
+        if self.state.waiting is not None:   # the person did not declare: play goes on
+            player, self.state.waiting = self.state.waiting, None
             self._go_on(player, [])
             return
-        player = self._game.to_move
-        guided = self._guide is not None and self._guide.active(self._game)
-        if guided and self._game.explain_end_turn() is None:
-            why = self._guide.check_end(self._game, self.lang)
+        player = self.state.game.to_move
+        guided = self.state.guide is not None and self.state.guide.active(self.state.game)
+        if guided and self.state.game.explain_end_turn() is None:
+            why = self.state.guide.check_end(self.state.game, self.lang)
             if why:   # the step asks for more: nothing is played
                 self._set_status(why, "error")
                 return
         turn = self._move(Game.end_turn)
         text = phrase("turn_done", self.lang, name=self._name(player), points=turn.points)
         if guided:
-            text += " " + self._guide.done(turn.points, self.lang)
+            text += " " + self.state.guide.done(turn.points, self.lang)
         self._after_action(player, text, turn)
 
     def _button_hint(self) -> None:
         """Light the best turn (``best_turn``) for the person to move, without playing it."""
         self._no_answers()
         lang = self.lang
-        if self._game is None:
-            turn = self._turn.best_turn(list(GUEST_KINDS) * GUEST_COPIES)
+        if self.state.game is None:
+            turn = self.state.turn.best_turn(list(GUEST_KINDS) * GUEST_COPIES)
             if turn is None:
-                self._hint_none(self._turn.explain_end() if self._turn.cards else None)
+                self._hint_none(self.state.turn.explain_end() if self.state.turn.cards else None)
                 return
-            self._show_hint(turn, len(self._turn.cards), phrase("hint_palette", lang, turn=turn.text, points=turn.points))
+            self._show_hint(turn, len(self.state.turn.cards), phrase("hint_palette", lang, turn=turn.text, points=turn.points))
             return
-        game = self._game
+        game = self.state.game
         if game.is_over:
             raise IllegalMove.because("R12", "over", game.cafe)
-        if not self._revealed or self._kinds[game.to_move] != HUMAN:
+        if not self.state.revealed or self.state.kinds[game.to_move] != HUMAN:
             self._say("handover", name=self._name(game.to_move))
             return
         turn = game.best_turn()
@@ -302,17 +302,17 @@ class PlayScreen:
 
     def _show_hint(self, turn, placed: int, text: str) -> None:
         cards = turn.cards[placed:]
-        self._selected = None
-        self._hint = _hint_labels(cards, placed)
-        self._info = (phrase("hint_head", self.lang, points=turn.points),) + turn_lines(cards, self.lang)
+        self.state.selected = None
+        self.state.hint = _hint_labels(cards, placed)
+        self.state.info = (phrase("hint_head", self.lang, points=turn.points),) + turn_lines(cards, self.lang)
         self._set_status(text, "ok")
 
     def _button_draw(self) -> None:
         self._need_game()
-        player = self._game.to_move
-        guided = self._guide is not None and self._guide.active(self._game)
-        if guided and self._game.explain_draw() is None:
-            why = self._guide.check_draw(self._game, self.lang)
+        player = self.state.game.to_move
+        guided = self.state.guide is not None and self.state.guide.active(self.state.game)
+        if guided and self.state.game.explain_draw() is None:
+            why = self.state.guide.check_draw(self.state.game, self.lang)
             if why:   # the step asks for a turn: nothing is drawn
                 self._set_status(why, "error")
                 return
@@ -320,7 +320,7 @@ class PlayScreen:
         key = "drew_hidden" if self._humans() > 1 and not self.teaching else "drew"
         text = phrase(key, self.lang, name=self._name(player), card=card)
         if guided:
-            text += " " + self._guide.done(None, self.lang)
+            text += " " + self.state.guide.done(None, self.lang)
         self._after_action(player, text)
 
     def _button_down(self) -> None:
@@ -329,37 +329,37 @@ class PlayScreen:
         if guest is None:
             # Is the action itself allowed now (12 cards, no card placed)? Ask the engine with
             # a card of the hand; if it is, the student only has to pick the card.
-            hand = self._game.hand()
-            refusal = self._game.explain_face_down(hand[0]) if hand else self._game.explain_face_down("RUf")
+            hand = self.state.game.hand()
+            refusal = self.state.game.explain_face_down(hand[0]) if hand else self.state.game.explain_face_down("RUf")
             if refusal is not None:
                 raise refusal
             self._say("choose_down")
             return
-        player = self._game.to_move
+        player = self.state.game.to_move
         self._move(Game.lay_face_down, guest)
         self._after_action(player, phrase("laid_down", self.lang, name=self._name(player)))
 
     def _button_declare(self) -> None:
         self._need_game()
-        who = [p for p in self._game.who_may_declare() if self._kinds[p] == HUMAN]
+        who = [p for p in self.state.game.who_may_declare() if self.state.kinds[p] == HUMAN]
         if self._at_table is not None:   # at a table: only for this seat's own player
             who = [p for p in who if p == self.player]
         if not who:   # only a person may declare from this screen, never for a computer (R12c)
-            person = self._shown_player() if self._kinds[self._shown_player()] == HUMAN else (
-                self._kinds.index(HUMAN) if HUMAN in self._kinds else self._game.to_move)
-            raise self._game.explain_declare_end(person) or IllegalMove.because(
-                "R12", "cannot_declare", self._game.cafe, player=person + 1)
+            person = self._shown_player() if self.state.kinds[self._shown_player()] == HUMAN else (
+                self.state.kinds.index(HUMAN) if HUMAN in self.state.kinds else self.state.game.to_move)
+            raise self.state.game.explain_declare_end(person) or IllegalMove.because(
+                "R12", "cannot_declare", self.state.game.cafe, player=person + 1)
         self._move(Game.declare_end, who[0])
-        self._waiting = None
-        self._finish_text(phrase("declared", self.lang, name=self._name(self._game.log[-1].player)))
+        self.state.waiting = None
+        self._finish_text(phrase("declared", self.lang, name=self._name(self.state.game.log[-1].player)))
 
     def _need_game(self) -> None:
-        if self._game is None:
+        if self.state.game is None:
             raise IllegalMove.because("R4", "empty_turn", self.cafe)
 
     def _in_progress(self) -> bool:
         """A game is going on that a new game or a load would throw away."""
-        game = self._game if self._stash is None else self._stash["_game"]
+        game = self.state.game if self.state.stash is None else self.state.stash["game"]
         return game is not None and not game.is_over and bool(game.log or game.turn)
 
     def _load_clicked(self) -> None:
@@ -377,8 +377,8 @@ class PlayScreen:
             self._confirm = "new"
             self._say("new_confirm")
             return
-        stash = self._stash
-        game, kinds = (self._game, self._kinds) if stash is None else (stash["_game"], stash["_kinds"])
+        stash = self.state.stash
+        game, kinds = (self.state.game, self.state.kinds) if stash is None else (stash["game"], stash["kinds"])
         seed = game.seed + 1 if isinstance(game.seed, int) else random.SystemRandom().randrange(2**32)
         self._setup(Game.new(players=game.players, seed=seed, variant=game.variant), kinds, None, False, None)
-        self._status = phrase("new_started", self.lang, seed=seed) + " " + self._status
+        self.state.status = phrase("new_started", self.lang, seed=seed) + " " + self.state.status

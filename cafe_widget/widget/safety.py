@@ -57,22 +57,16 @@ def copied(value, revive: bool = False):
     return value
 
 
-_MISSING = object()
+def snapshot(widget) -> dict:
+    """The widget's state (``w.state``, :mod:`.state`), each field copied."""
+    state = widget.state
+    return {name: copied(getattr(state, name)) for name in state.names()}
 
 
-def snapshot(widget, keys) -> dict:
-    """The widget's state under ``keys``, copied."""
-    return {key: copied(getattr(widget, key, _MISSING)) for key in keys}
-
-
-def restore(widget, state: dict) -> None:
+def restore(widget, kept: dict) -> None:
     """Put back a :func:`snapshot` (it may be restored more than once)."""
-    for key, value in state.items():
-        if value is _MISSING:
-            if key in widget.__dict__:
-                delattr(widget, key)
-        else:
-            setattr(widget, key, copied(value, revive=True))
+    for name, value in kept.items():
+        setattr(widget.state, name, copied(value, revive=True))
 
 
 def point(x, y) -> tuple[float, float]:
@@ -124,12 +118,10 @@ def error_sentence(err: Exception, lang: str, unexpected: str) -> str:
 
 
 class Guarded:
-    """The guard of both widgets' events. A widget names the state an event may change
-    (``STATE_KEYS``) and gives ``_click``, ``_set_status``, ``_unexpected`` (its "something went
+    """The guard of both widgets' events. A widget holds the state an event may change as
+    ``w.state`` (:mod:`.state`) and gives ``_click``, ``_set_status``, ``_unexpected`` (its "something went
     wrong" sentence with an ``{error}`` slot) and ``redraw``; ``_shown_state`` and
     ``_refusal_marks`` let it keep the marks of a refusal that changed nothing shown."""
-
-    STATE_KEYS: tuple[str, ...] = ()
 
     def _init_guard(self) -> None:
         self._confirm: str | None = None   # the question asked ("new", "load"): the same action next answers it
@@ -192,15 +184,15 @@ class Guarded:
         if event:
             self._asked, self._confirm = self._confirm, None
             self._last_refused = False
-            before, shown = snapshot(self, self.STATE_KEYS), self._shown_state()
+            before, shown = snapshot(self), self._shown_state()
         try:
             action(*args)
         except Exception as err:  # noqa: BLE001 - a widget must not show a traceback
             if event:
                 marks = self._refusal_marks(self._shown_state() == shown)
                 restore(self, before)
-                for key, value in marks.items():
-                    setattr(self, key, value)
+                for name, value in marks.items():
+                    setattr(self.state, name, value)
                 self._last_refused = True
             self._set_status(error_sentence(err, self.lang, self._unexpected()), "error")
         try:

@@ -19,22 +19,22 @@ class Sandbox(Mode):
     name = SANDBOX
 
     def view(self, w) -> View:
-        lang, turn = w.lang, w._turn
-        info = w._info
+        lang, turn = w.lang, w.state.turn
+        info = w.state.info
         if turn.cards:
-            info = (phrase("this_turn", lang),) + turn_lines(turn.cards, lang) + w._info
+            info = (phrase("this_turn", lang),) + turn_lines(turn.cards, lang) + w.state.info
         guest = w._selected_guest()
         lit = tuple((s, c.points) for s, c in w._seat_scores(guest).items()) if guest else ()
         buttons = (("undo", phrase("undo", lang), bool(turn.cards)),
                    ("end", phrase("keep", lang), turn.can_end()),
                    ("hint", phrase("hint", lang), True))
-        if w._stash is not None:
+        if w.state.stash is not None:
             buttons += (("live", phrase("live", lang), True),)
         return View(w.cafe, lang, hand=GUEST_KINDS, hand_title=phrase("palette", lang), palette=True,
-                    selected=w._selected, lit=lit, badges=w._badges, refused=w._refused,
+                    selected=w.state.selected, lit=lit, badges=w.state.badges, refused=w.state.refused,
                     placed=tuple(c.seat for c in turn.cards), title=phrase("sandbox", lang), info=info,
                     piles=phrase("table_pile", lang, tables=len(w.cafe.pile)),
-                    hint=w._hint, buttons=buttons, status=w._status, status_kind=w._kind)
+                    hint=w.state.hint, buttons=buttons, status=w.state.status, status_kind=w.state.kind)
 
     def click(self, w, region) -> None:
         w._cafe_click(region)
@@ -43,8 +43,8 @@ class Sandbox(Mode):
         return GUEST_KINDS
 
     def save(self, w) -> dict:
-        return dict(screen_save(w, w._cafe), box_pile=bool(w._box_pile))
+        return dict(screen_save(w, w.state.cafe), box_pile=bool(w.state.box_pile))
 
     def load(self, w, data: dict, cafe, variant: bool) -> None:
         w._setup(None, None, cafe, variant, None, fill_pile=False)
-        w._box_pile = bool(data.get("box_pile"))
+        w.state.box_pile = bool(data.get("box_pile"))

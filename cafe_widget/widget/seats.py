@@ -25,29 +25,29 @@ class Seats(Mode):
     takes_placements = False
 
     def view(self, w) -> View:
-        lang, guest = w.lang, w._task_guest
+        lang, guest = w.lang, w.state.task_guest
         lit = ()
-        if w._answer_shown:
-            lit = tuple((s, c.points) for s, c in w._turn.seat_scores(guest).items())
+        if w.state.answer_shown:
+            lit = tuple((s, c.points) for s, c in w.state.turn.seat_scores(guest).items())
         info = (phrase("seats_how", lang, guest=guest), phrase("seats_how2", lang))
-        if w._task_marks:
-            info += (phrase("seats_marked", lang, seats=" ".join(w._task_marks)),)
+        if w.state.task_marks:
+            info += (phrase("seats_marked", lang, seats=" ".join(w.state.task_marks)),)
         buttons = (("check", phrase("check", lang), True), ("answer", phrase("show_answer", lang), True),
-                   ("clear", phrase("clear_marks", lang), bool(w._task_marks)))
+                   ("clear", phrase("clear_marks", lang), bool(w.state.task_marks)))
         return View(w.cafe, lang, hand=(guest,), hand_title=phrase("seats_guest", lang, guest=guest),
-                    selected=0, lit=lit, task_marks=w._task_marks,
+                    selected=0, lit=lit, task_marks=w.state.task_marks,
                     title=phrase("seats_title", lang, guest=guest), info=info,
-                    buttons=buttons, status=w._status, status_kind=w._kind)
+                    buttons=buttons, status=w.state.status, status_kind=w.state.kind)
 
     def click(self, w, region) -> None:
         if region.kind == "seat":
-            marks = list(w._task_marks)
+            marks = list(w.state.task_marks)
             if region.name in marks:
                 marks.remove(region.name)
             else:
                 marks.append(region.name)
-            w._task_marks = tuple(sorted(marks, key=SEATS.index))
-            w._say("seats_marked", seats=" ".join(w._task_marks) or "—")
+            w.state.task_marks = tuple(sorted(marks, key=SEATS.index))
+            w._say("seats_marked", seats=" ".join(w.state.task_marks) or "—")
         elif region.kind == "card":
             w._say("seats_card")
         elif region.kind == "table":
@@ -56,7 +56,7 @@ class Seats(Mode):
             getattr(w, f"_button_{region.name}")()
 
     def hand(self, w) -> tuple:
-        return (w._task_guest,)
+        return (w.state.task_guest,)
 
     #: What the command box's hint and refusals show first: a seat, not a placement; the
     #: refusal of a word that is none of them, and the box's hint.
@@ -68,9 +68,9 @@ class Seats(Mode):
         word = step.strip()
         if "@" in word:
             guest, seat = parse_placement(word)
-            if guest != w._task_guest:
+            if guest != w.state.task_guest:
                 raise NotationError("placement", word, N_("is not asked here: type the seats where {guest} may "
-                                                          "sit, such as e4"), guest=w._task_guest)
+                                                          "sit, such as e4"), guest=w.state.task_guest)
         elif len(word) == 2 and word[0].lower() in "abcde" and word[1] in "12345":
             seat = parse_seat(word)   # a table's place (b2) is refused, naming it
         else:
@@ -80,24 +80,24 @@ class Seats(Mode):
 
     def check(self, w) -> None:
         """On the ladder: a nudge, a hint, then the answer (``check_seats``)."""
-        feedback = check_seats(w.cafe, w._task_guest, list(w._task_marks), w._variant, w.lang)
+        feedback = check_seats(w.cafe, w.state.task_guest, list(w.state.task_marks), w.state.variant, w.lang)
         w._set_status(feedback.message, "ok" if feedback.right else "error")
 
     def save(self, w) -> dict:
-        data = screen_save(w, w._turn.cafe)
+        data = screen_save(w, w.state.turn.cafe)
         del data["turn"]
-        return dict(data, guest=w._task_guest, marks=list(w._task_marks), answer_shown=bool(w._answer_shown))
+        return dict(data, guest=w.state.task_guest, marks=list(w.state.task_marks), answer_shown=bool(w.state.answer_shown))
 
     def load(self, w, data: dict, cafe, variant: bool) -> None:
         guest = parse_guest(field(data, "guest", str, N_("must be the guest to seat")), "guest")
         marks = field(data, "marks", list, N_("must list seats"))
         w._setup(None, None, cafe, variant, None, fill_pile=False)
-        w._turn = cafe.begin_turn(variant)
-        w._mode, w._task_guest, w._answer_shown = SEATS_TASK, guest, bool(data.get("answer_shown"))
+        w.state.turn = cafe.begin_turn(variant)
+        w.state.mode, w.state.task_guest, w.state.answer_shown = SEATS_TASK, guest, bool(data.get("answer_shown"))
         seats = {parse_placement(f"{guest}@{m}")[1] if isinstance(m, str) else None for m in marks}
         if None in seats:
             raise NotationError("json", "marks", N_("must list seats"))
-        w._task_marks = tuple(sorted(seats, key=SEATS.index))
+        w.state.task_marks = tuple(sorted(seats, key=SEATS.index))
 
 
 class SeatButtons:
@@ -105,11 +105,11 @@ class SeatButtons:
 
     def _button_answer(self) -> None:
         self._no_answers()
-        self._answer_shown = True
-        feedback = check_seats(self.cafe, self._task_guest, list(self._task_marks), self._variant, self.lang,
+        self.state.answer_shown = True
+        feedback = check_seats(self.cafe, self.state.task_guest, list(self.state.task_marks), self.state.variant, self.lang,
                                answer=True)
         self._set_status(feedback.message, "ok")
 
     def _button_clear(self) -> None:
-        self._task_marks, self._answer_shown = (), False
+        self.state.task_marks, self.state.answer_shown = (), False
         self._say("seats_cleared")

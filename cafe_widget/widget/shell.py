@@ -86,14 +86,14 @@ class Shell(Guarded, widgets.VBox):
     @property
     def status(self) -> str:
         """The status line: what the last action did, or why it was refused."""
-        return self._status
+        return self.state.status
 
     @property
     def player(self) -> int | None:
         """At a table, the player whose seat this is (the index ``game.to_move`` uses); None for
         the table's screen and for a widget of its own."""
         seat = self._at_table
-        if isinstance(seat, int) and self._game is not None and seat < self._game.players:
+        if isinstance(seat, int) and self.state.game is not None and seat < self.state.game.players:
             return seat
         return None
 
@@ -181,18 +181,18 @@ class Shell(Guarded, widgets.VBox):
         """One computer's turn, shown (the widget's ``_pace_one``); never a traceback. A step
         whose ``token`` is old finds nothing to do: the student moved on meanwhile (the turns
         were all played at once)."""
-        if token != self._pace_token or self._round is None:
+        if token != self._pace_token or self.state.round is None:
             return
         if self._the_table is not None and not self._the_table.holds(self):
             # at a table, this seat left the game meanwhile (a game tried from a past position):
             # the table plays the computers' turns still due
-            self._round, self._pace_token = None, self._pace_token + 1
+            self.state.round, self._pace_token = None, self._pace_token + 1
             self._the_table.computers_due()
             return
         try:
             self._pace_one()
         except Exception as err:  # noqa: BLE001 - never a traceback, here either
-            self._round = None
+            self.state.round = None
             self._set_status(error_sentence(err, self.lang, self._unexpected()), "error")
         self.redraw()
         self._tell_table()
@@ -220,19 +220,19 @@ class Shell(Guarded, widgets.VBox):
         the service decides it, and the game shown becomes the service's answer). A refusal
         raises and changes nothing (the event's guard puts the widget back)."""
         if self._the_table is None or not self._the_table.holds(self):
-            return verb(self._game, *args)
-        self._game, result = self._the_table.submit(self._game, verb, args)
+            return verb(self.state.game, *args)
+        self.state.game, result = self._the_table.submit(self.state.game, verb, args)
         return result
 
     def _not_yours(self) -> str | None:
         """At a table, why this seat may not act now (another player's turn; the screen, which
         only shows), or None when it may. Each widget says who is to act (``_mover``: the card
         game may wait on another player's R12c choice) and what a seat keeps (``_seated``)."""
-        if self._at_table is None or self._game is None or self._current().name != "play":
+        if self._at_table is None or self.state.game is None or self._current().name != "play":
             return None
         if self._where() == SCREEN:
             return table_say("screen", self.lang)
-        game = self._game
+        game = self.state.game
         if game.is_over:
             return None
         mover = self._mover()
@@ -257,20 +257,21 @@ class Shell(Guarded, widgets.VBox):
         """At a table, after ``source`` acted: its game (the same object), its computers, what
         it says the last turns were; the status too, unless it is ``source``'s own refusal or
         in another language. This widget's own pacing stops once the computers are done."""
-        if self._game is not source._game:   # another game (new, loaded): this screen's own state starts afresh
-            for key, value in self.FRESH.items():
-                setattr(self, key, value)
-        self._game, self._bots, self._kinds = source._game, source._bots, source._kinds
-        for key in self.SHARED_KEYS:
-            setattr(self, key, getattr(source, key))
-        game = self._game
-        if source._kind != "error" and source.lang == self.lang:
-            self._set_status(source._status, source._kind)
+        if self.state.game is not source.state.game:   # another game (new, loaded): this screen's own state starts afresh
+            for name, value in self.FRESH.items():
+                setattr(self.state, name, value)
+            self._confirm = None
+        self.state.game, self.state.bots, self.state.kinds = source.state.game, source.state.bots, source.state.kinds
+        for name in self.SHARED_KEYS:
+            setattr(self.state, name, getattr(source.state, name))
+        game = self.state.game
+        if source.state.kind != "error" and source.lang == self.lang:
+            self._set_status(source.state.status, source.state.kind)
             if self.player is not None and not game.is_over and self._mover() == self.player:
-                self._set_status((self._status + " " if self._status else "")
+                self._set_status((self.state.status + " " if self.state.status else "")
                                  + table_say("your_turn", self.lang, name=self._name(self.player)), "ok")
-        if self._round is not None and (game.is_over or game.to_move not in self._bots):
-            self._round, self._pace_token = None, self._pace_token + 1
+        if self.state.round is not None and (game.is_over or game.to_move not in self.state.bots):
+            self.state.round, self._pace_token = None, self._pace_token + 1
         self._seated()
         if draw:   # a table's own hidden widget keeps the game without drawing it: nobody sees it
             self.redraw()
@@ -296,7 +297,7 @@ class Shell(Guarded, widgets.VBox):
     # -- the screen ----------------------------------------------------------------------------
 
     def _set_status(self, text: str, kind: str) -> None:
-        self._status, self._kind = text, kind
+        self.state.status, self.state.kind = text, kind
 
     def _build_scene(self, view):
         raise NotImplementedError
@@ -337,6 +338,6 @@ class Shell(Guarded, widgets.VBox):
 
     def _sync_boxes(self) -> None:
         """The screen readers' copy of the status (and each widget's own boxes), as now."""
-        live = aria_status(self._status)
+        live = aria_status(self.state.status)
         if self._live.value != live:
             self._live.value = live

@@ -74,7 +74,7 @@ class CardState(_State):
     puzzle: object = None             # that puzzle
     grade: object = None              # its last grade
     solved: set = field(default_factory=set)   # the puzzles solved, by index
-    shown_best: bool = False          # the puzzle's best turn shown
+    shown_best: set = field(default_factory=set)   # the puzzles whose best turn was shown, by index
     stash: dict | None = None         # the game's screen, kept aside while a position is tried
     refused: tuple | None = None      # the refused guest, drawn faded until the next click
     round: object = None              # the computers' turns being shown one after another
@@ -101,10 +101,10 @@ class BoardState(_State):
     kind: str = ""                    # its kind: "ok", "error" or ""
     viewing: int | None = None        # the position looked back at, or None
     stash: dict | None = None         # the game's screen, kept aside while a position is tried
-    puzzles: list = field(default_factory=list)   # a puzzle level's puzzles
+    puzzles: tuple | None = None      # a puzzle level's puzzles
     pi: int = 0                       # the puzzle shown, by its index
-    solved: set = field(default_factory=set)   # the puzzles solved, by index
-    shown: object = None              # the puzzle's answer shown
+    solved: tuple = ()                # the puzzles solved, by index
+    shown: bool = False               # the puzzle's best action shown
     round: object = None              # the computers' actions being shown one after another
     guide: object = None              # a guided game's guide
     sandbox: object = None            # a board laid out freely (no game)

@@ -33,12 +33,12 @@ class TypedCommands:
     def _command_step(self, step: str) -> None:
         """One step of a typed line; a refusal raises, and the whole line is taken back."""
         lang = self.lang
-        game = self._game
+        game = self.state.game
         typed = getattr(self._current(), "typed", None)   # a screen's own typed words: a seat task's seats
-        if typed is not None and self._viewing is None and typed(self, step):
+        if typed is not None and self.state.viewing is None and typed(self, step):
             return
         if "@" in step:
-            if self._viewing is not None:
+            if self.state.viewing is not None:
                 raise Refused(phrase("history_live_first", lang, text=shorten(step)))
             self._need_hand(game)
             self._command_place(step)
@@ -50,7 +50,7 @@ class TypedCommands:
                               actions=", ".join(self._typed_words(shown))))
         if key == "show_best" and "best" in shown:   # the history's own Show best
             key = "best"
-        if self._viewing is not None and key not in HISTORY_BUTTONS:
+        if self.state.viewing is not None and key not in HISTORY_BUTTONS:
             raise Refused(phrase("history_live_first", lang, text=shorten(step)))
         if key == "declare" and arg:
             self._command_declare(step, arg)
@@ -58,7 +58,7 @@ class TypedCommands:
         if key == "down" and arg:
             self._need_hand(game)
             self._command_select(arg)
-        if key == "hint" and self._mode == PUZZLE:    # a puzzle's hint is the ladder's
+        if key == "hint" and self.state.mode == PUZZLE:    # a puzzle's hint is the ladder's
             self._puzzle_hint()
             return
         if key not in shown:
@@ -78,24 +78,24 @@ class TypedCommands:
         why = self._not_yours()
         if why:
             raise Refused(why)
-        if game is not None and not game.is_over and not self._revealed:
+        if game is not None and not game.is_over and not self.state.revealed:
             raise Refused(phrase("handover", self.lang, name=self._name(game.to_move)))
 
     def _command_declare(self, step: str, arg: str) -> None:
         """``declare:N`` (the log's spelling): player N, a person, declares the end (R12c)."""
         self._need_game()
-        game = self._game
+        game = self.state.game
         if not (arg.isascii() and arg.isdigit() and len(arg) == 1 and 1 <= int(arg) <= game.players):
             raise NotationError("action", shorten(step), N_("is not declare:N with N a player from 1 to {players}"),
                                 players=game.players)
         player = int(arg) - 1
-        if self._kinds[player] != HUMAN:
+        if self.state.kinds[player] != HUMAN:
             raise Refused(phrase("declare_computer", self.lang, text=shorten(step), n=player + 1))
         refusal = game.explain_declare_end(player)
         if refusal is not None:
             raise refusal
         self._move(Game.declare_end, player)
-        self._waiting = None
+        self.state.waiting = None
         self._finish_text(phrase("declared", self.lang, name=self._name(player)))
 
     def _command_select(self, guest_text: str) -> None:
@@ -103,10 +103,10 @@ class TypedCommands:
         guest = parse_guest(guest_text.strip(), "placement")
         hand = self._hand()
         if guest not in hand:
-            if self._game is not None:
+            if self.state.game is not None:
                 raise IllegalMove.because("R4", "not_in_hand", self.cafe, move=guest_text, guest=guest)
             raise NotationError("placement", guest_text, N_("is not a card you may place here"))
-        self._selected = hand.index(guest)
+        self.state.selected = hand.index(guest)
 
     def _command_place(self, placement: str) -> None:
         guest, seat = parse_placement(placement.strip())

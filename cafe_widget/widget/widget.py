@@ -31,8 +31,8 @@ from ..teach.card_puzzles import Puzzle, puzzles as level_puzzles
 from ..render.scene import HEIGHT, LAYERS, ZONES, build_scene, hit_test
 from ..render.style import WIDTH
 from ..render.words import player_name, phrase, turn_lines
-# the names tests and the fuzzer read here (COMMANDS, STATE_KEYS, box_pile…), as before the split
-from .card_base import (COMMANDS, COMPUTER, DEFAULT_COMPUTER, HISTORY_BUTTONS, STATE_KEYS,  # noqa: F401
+# the names tests and the fuzzer read here (COMMANDS, box_pile…), as before the split
+from .card_base import (COMMANDS, COMPUTER, DEFAULT_COMPUTER, HISTORY_BUTTONS,  # noqa: F401
                         WORDS_TYPED, _command_words, _hint_labels, _read_word, box_pile)
 from .card_saves import GAME, HUMAN, PUZZLE, SANDBOX, SEATS_TASK, game_save, load_game, load_screen, save_data
 from .computers import ComputerTurns
@@ -44,6 +44,7 @@ from .sandbox import Sandbox
 from .seats import SeatButtons, Seats
 from .safety import WIDGET_SAVE, Refused, read_json
 from .shell import Shell
+from .state import CardState
 from .typed import TypedCommands
 
 
@@ -68,12 +69,14 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
     def __init__(self, game: Game | None = None, players=None, lang: str | None = None,
                  teaching: bool = False, *, cafe: Cafe | None = None, variant: bool = False,
                  seed: int | None = None, pace: float = 0.9):
+        #: Everything an event may change, named (:class:`~cafe_widget.widget.state.CardState`).
+        self.state = CardState()
         self.teaching = teaching
         #: Seconds between the computers' turns after a person's mouse, touch or typed action,
         #: so that each turn is seen in its turn (0: all at once). ``w.click`` and ``w.command``
         #: from code never wait: notebooks and tests get every turn at once.
         self.pace = pace
-        self._round = None          # the computers' turns being shown one after another
+        self.state.round = None          # the computers' turns being shown one after another
         self._pace_token = 0
         # Under the command box: the notation of what is shown, and Load for a pasted one.
         self._text = widgets.Text(description="", layout=widgets.Layout(width=f"{WIDTH - 130}px"))
@@ -128,8 +131,8 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         """A guided first game against the computer: each of the student's first turns says
         what to try and why, and is checked before it is played (:mod:`cafe_widget.teach.guide`)."""
         w = cls(game=guided_game(seed), players=[HUMAN, COMPUTER], lang=lang)
-        w._guide = Guide()
-        w._set_status(w.status + " " + w._guide.instruction(w._game, lang), "ok")
+        w.state.guide = Guide()
+        w._set_status(w.status + " " + w.state.guide.instruction(w.state.game, lang), "ok")
         w.redraw()
         return w
 
@@ -140,42 +143,42 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         cafe = Cafe.parse(cafe) if isinstance(cafe, str) else cafe
         guest = parse_guest(guest)
         w = cls(cafe=cafe, variant=variant, lang=lang)
-        w._cafe, w._turn, w._box_pile = cafe, cafe.begin_turn(variant), False   # the café asked about
-        w._mode, w._task_guest, w._task_marks, w._answer_shown = SEATS_TASK, guest, (), False
+        w.state.cafe, w.state.turn, w.state.box_pile = cafe, cafe.begin_turn(variant), False   # the café asked about
+        w.state.mode, w.state.task_guest, w.state.task_marks, w.state.answer_shown = SEATS_TASK, guest, (), False
         w._say("seats_welcome", guest=guest)
         w.redraw()
         return w
 
     def _reset_screen(self) -> None:
-        self._selected: int | None = None
-        self._hint: tuple = ()
-        self._badges: tuple = ()
-        self._info: tuple = ()
-        self._status, self._kind = "", ""
-        self._revealed = True
-        self._waiting: int | None = None   # a person who just emptied their hand (R12c)
-        self._viewing: int | None = None   # the position looked back at (0 … len(log)), or None
-        self._view_best = False            # show the best turn on the position before it
-        self._reviewing = False
-        self._sheet_start: int | None = None
-        self._marks_at: tuple | None = None   # (log length) when the last-turn marks were made
-        self._marks: tuple = ()
-        self._refused: tuple | None = None   # the refused guest drawn faded, until the next click
-        self._stash = None                 # the game a sandbox was tried from (Try from here)
+        self.state.selected = None
+        self.state.hint = ()
+        self.state.badges = ()
+        self.state.info = ()
+        self.state.status, self.state.kind = "", ""
+        self.state.revealed = True
+        self.state.waiting = None   # a person who just emptied their hand (R12c)
+        self.state.viewing = None   # the position looked back at (0 … len(log)), or None
+        self.state.view_best = False            # show the best turn on the position before it
+        self.state.reviewing = False
+        self.state.sheet_start = None
+        self.state.marks_at = None   # (log length) when the last-turn marks were made
+        self.state.marks = ()
+        self.state.refused = None   # the refused guest drawn faded, until the next click
+        self.state.stash = None                 # the game a sandbox was tried from (Try from here)
 
     def _setup(self, game, players, cafe, variant, seed, fill_pile: bool = True, waiting: int | None = None) -> None:
         self._reset_screen()
-        self._guide = None
-        self._box_pile = False
-        self._mode = GAME
+        self.state.guide = None
+        self.state.box_pile = False
+        self.state.mode = GAME
         if cafe is not None:
-            self._mode = SANDBOX
-            self._game, self._kinds, self._bots = None, (), {}
-            self._box_pile = fill_pile and not cafe.pile
-            if self._box_pile:   # a café written without a pile: the rest of the box (R9)
+            self.state.mode = SANDBOX
+            self.state.game, self.state.kinds, self.state.bots = None, (), {}
+            self.state.box_pile = fill_pile and not cafe.pile
+            if self.state.box_pile:   # a café written without a pile: the rest of the box (R9)
                 cafe = Cafe(cafe.tables, cafe.seats, box_pile(cafe))
-            self._cafe, self._variant = cafe, variant
-            self._turn = cafe.begin_turn(variant)
+            self.state.cafe, self.state.variant = cafe, variant
+            self.state.turn = cafe.begin_turn(variant)
             self._say("sandbox_welcome")
             return
         if game is None:
@@ -184,13 +187,13 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         if len(kinds) != game.players:
             raise ValueError(f"players must name {game.players} players, not {len(kinds)}")
         kinds = tuple(DEFAULT_COMPUTER if k == COMPUTER else k for k in kinds)
-        self._bots = {p: make_player(k) for p, k in enumerate(kinds) if k != HUMAN}
-        self._game, self._kinds = game, kinds
-        self._cafe = self._turn = None
-        self._variant = game.variant
+        self.state.bots = {p: make_player(k) for p, k in enumerate(kinds) if k != HUMAN}
+        self.state.game, self.state.kinds = game, kinds
+        self.state.cafe = self.state.turn = None
+        self.state.variant = game.variant
         welcome = phrase("welcome", self.lang, name=self._name(game.to_move))
         if waiting is not None:   # a save made while a person had the R12c choice to make
-            self._waiting = waiting
+            self.state.waiting = waiting
             self._mark_last_turns()
             self._set_status(phrase("may_declare", self.lang, name=self._name(waiting)), "ok")
             return
@@ -220,10 +223,10 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
             load_game(self, Game.from_json(text), data.get("widget"))
         elif len(text.split("|")) == 8:
             game = Game.parse(text)
-            self._setup(game, self._kinds if len(self._kinds) == game.players else None, None, False, None)
+            self._setup(game, self.state.kinds if len(self.state.kinds) == game.players else None, None, False, None)
         else:
-            self._setup(None, None, Cafe.parse(text), self._variant if self._game is None else False, None)
-        by_hand = self._game is not None and self._game.seed is None
+            self._setup(None, None, Cafe.parse(text), self.state.variant if self.state.game is None else False, None)
+        by_hand = self.state.game is not None and self.state.game.seed is None
         self._say("loaded_by_hand" if by_hand else "loaded", what=self.notation)
 
     # -- without a mouse -----------------------------------------------------------------------
@@ -242,7 +245,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
     @property
     def game(self) -> Game | None:
         """The game (None in a sandbox, a puzzle or a seat task)."""
-        return self._game
+        return self.state.game
 
     @property
     def mode(self) -> str:
@@ -253,37 +256,37 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
 
     def _current(self):
         """The mode shown: the screen's, or the history while a position is looked back at."""
-        return HISTORY if self._viewing is not None else self.MODES[self._mode]
+        return HISTORY if self.state.viewing is not None else self.MODES[self.state.mode]
 
     def _game_save(self) -> dict:
-        return game_save(self._game, self._kinds, self._waiting, self._guide)
+        return game_save(self.state.game, self.state.kinds, self.state.waiting, self.state.guide)
 
     @property
     def viewing(self) -> int | None:
         """The game position looked back at (0 is the start, ``n`` the position after the
         ``n``-th turn of the scoresheet), or None when the live game is shown."""
-        return self._viewing
+        return self.state.viewing
 
     @property
     def cafe(self) -> Cafe:
         """The café as drawn: the turn in progress included, or the position looked back at."""
-        if self._game is not None:
-            if self._viewing is not None:
-                return self._position(self._viewing - 1 if self._view_best else self._viewing).cafe
-            return self._game.cafe
-        return self._turn.cafe
+        if self.state.game is not None:
+            if self.state.viewing is not None:
+                return self._position(self.state.viewing - 1 if self.state.view_best else self.state.viewing).cafe
+            return self.state.game.cafe
+        return self.state.turn.cafe
 
     @property
     def notation(self) -> str:
         """The notation of what is shown: the café's; the whole game's (hands and piles
         included) only in teaching mode, so a shared screen gives no hidden card away (not
         even the order of the face-down table pile)."""
-        if self._game is None and self._box_pile:   # the pile the sandbox made, not written
+        if self.state.game is None and self.state.box_pile:   # the pile the sandbox made, not written
             return Cafe(self.cafe.tables, self.cafe.seats).format()
-        if self._game is None and (self._stash is None or self.teaching):
+        if self.state.game is None and (self.state.stash is None or self.teaching):
             return self.cafe.format()
-        if self._game is not None and self.teaching and self._viewing is None:
-            return self._game.format()
+        if self.state.game is not None and self.teaching and self.state.viewing is None:
+            return self.state.game.format()
         return Cafe(self.cafe.tables, self.cafe.seats).format()
 
     @property
@@ -292,14 +295,14 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         solved (counting from 1), and the last grade (or None)."""
         if self.mode != PUZZLE:
             return {}
-        return {"index": self._pi + 1, "total": len(self._puzzles),
-                "solved": sorted(i + 1 for i in self._solved), "grade": self._grade}
+        return {"index": self.state.pi + 1, "total": len(self.state.puzzles),
+                "solved": sorted(i + 1 for i in self.state.solved), "grade": self.state.grade}
 
     @property
     def scoresheet(self) -> tuple[str, ...]:
         """The scoresheet's rows as plain text, one a turn, newest last (with the review on,
         the best turn's points after each of the person's placing turns)."""
-        if self._game is None:
+        if self.state.game is None:
             return ()
         return tuple(row.lstrip("*") for row in self._sheet_rows())
 
@@ -307,17 +310,17 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
     def reviewing(self) -> bool:
         """True when the scoresheet shows the review (the *Review* button; on by itself at the
         end of a game). Settable: ``w.reviewing = True``."""
-        return self._reviewing
+        return self.state.reviewing
 
     @reviewing.setter
     def reviewing(self, on: bool) -> None:
-        self._reviewing = bool(on)
+        self.state.reviewing = bool(on)
         self.redraw()
 
     @property
     def marked(self) -> tuple[str, ...]:
         """In a seat task: the seats the student has marked, in reading order."""
-        return tuple(self._task_marks) if self.mode == SEATS_TASK else ()
+        return tuple(self.state.task_marks) if self.mode == SEATS_TASK else ()
 
     def locate(self, name: str) -> tuple[float, float]:
         """Canvas-pixel centre of a seat or table (``"b3"``), a hand or palette card
@@ -335,34 +338,32 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         return json.dumps(save_data(self), indent=1)
 
     def __repr__(self) -> str:
-        what = f"{self._game.players} players" if self._game is not None else (
+        what = f"{self.state.game.players} players" if self.state.game is not None else (
             "seat task" if self.mode == SEATS_TASK else self.mode)
         return f"<CafeWidget {what}: {self.cafe.format()}>"
 
     # -- events ---------------------------------------------------------------------------
 
-    STATE_KEYS = STATE_KEYS
-
     def _unexpected(self) -> str:
         return phrase("error", self.lang, error="{error}")
 
     def _refusal_marks(self, kept: bool) -> dict:
-        return {"_refused": self._refused if kept else None}   # the refused guest, on its café
+        return {"refused": self.state.refused if kept else None}   # the refused guest, on its café
 
     def _shown_state(self) -> tuple:
         """What a refusal must leave as it was: the screen, the game and the turn in progress."""
-        game = self._game
-        turn = self._turn
-        return (self._mode, self._viewing, self._stash is None,
+        game = self.state.game
+        turn = self.state.turn
+        return (self.state.mode, self.state.viewing, self.state.stash is None,
                 None if game is None else (game.format(), len(game.log)),
                 None if turn is None else turn.cafe.format())
 
     def _click(self, x: float, y: float) -> None:
-        self._refused = None   # a refused guest stays drawn until the next click
+        self.state.refused = None   # a refused guest stays drawn until the next click
         region = hit_test(self._scene, x, y)
         if region is None:
             return
-        self._hint = ()   # a hint lasts until the next click
+        self.state.hint = ()   # a hint lasts until the next click
         if region.kind == "row":   # the scoresheet, on every screen that shows it
             self._show_position(region.index + 1)
             return
@@ -371,10 +372,10 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
     # -- the view -------------------------------------------------------------------------
 
     def _humans(self) -> int:
-        return sum(1 for k in self._kinds if k == HUMAN)
+        return sum(1 for k in self.state.kinds if k == HUMAN)
 
     def _name(self, p: int) -> str:
-        return player_name(self._game, p, self.lang, self._kinds)
+        return player_name(self.state.game, p, self.lang, self.state.kinds)
 
     def _turn_lines(self, turn, who: str) -> tuple[str, ...]:
         return (phrase("last_turn", self.lang, name=who),) + turn_lines(turn.cards, self.lang)
@@ -384,9 +385,9 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
 
     LAYERS, ZONES = LAYERS, ZONES
     #: At a table, what every seat shows as the one that acted left it (the game aside).
-    SHARED_KEYS = ("_info", "_badges", "_marks", "_marks_at", "_waiting")
-    FRESH = {"_viewing": None, "_view_best": False, "_reviewing": False, "_sheet_start": None, "_selected": None,
-             "_hint": (), "_refused": None, "_confirm": None}
+    SHARED_KEYS = ("info", "badges", "marks", "marks_at", "waiting")
+    FRESH = {"viewing": None, "view_best": False, "reviewing": False, "sheet_start": None, "selected": None,
+             "hint": (), "refused": None}
 
     def _build_scene(self, view):
         return build_scene(view)

@@ -77,11 +77,11 @@ def test_a_paused_card_seat_draws_its_buttons_off_refuses_clicks_and_typed_moves
     seq, before = s.service.tables.tables["P1"].seq, mover.game.to_json()
     why = PAUSED_MOVE.format(table="P1")
     mover.click(*mover.locate("hint"))
-    assert mover.refused and mover.status == why and mover._hint == ()
+    assert mover.refused and mover.status == why and mover.state.hint == ()
     mover.command(s.real("P1").legal_placements()[0])      # a typed move: refused here, never sent
     assert mover.refused and mover.status == why
     mover.command("hint")
-    assert mover.refused and mover.status == why and mover._hint == ()
+    assert mover.refused and mover.status == why and mover.state.hint == ()
     assert mover.game.to_json() == before and s.service.tables.tables["P1"].seq == seq
     teacher.pause_table("P1", False, url=s.url, token="t-teacher")
     for w in seats:
@@ -89,7 +89,7 @@ def test_a_paused_card_seat_draws_its_buttons_off_refuses_clicks_and_typed_moves
         assert PAUSED not in w.status and "go on" in w.status
     assert _on(mover)["hint"] and "Your turn" in mover.status
     mover.click(*mover.locate("hint"))
-    assert not mover.refused and mover._hint                # the hint again
+    assert not mover.refused and mover.state.hint                # the hint again
 
 
 def test_a_paused_board_seat_refuses_with_the_reason_too(running):
@@ -119,7 +119,7 @@ def test_a_closed_tables_seat_gives_no_hint(running):
     teacher.close_table("C1", url=s.url, token="t-teacher")
     assert until(lambda: mover._link.closed)
     mover.click(*mover.locate("hint"))
-    assert mover.refused and mover._hint == () and "closed" in mover.status
+    assert mover.refused and mover.state.hint == () and "closed" in mover.status
     assert not any(_on(mover).values())
 
 
@@ -149,10 +149,10 @@ def test_after_a_computers_turn_the_panel_shows_the_computer(running):
     teacher.open_table("L2", "card", ["alice", "computer"], seed=5, url=s.url, token="t-teacher")
     alice = seat_widgets.join("L2", url=s.url, token="t-alice")
     if s.real("L2").to_move != alice.player:
-        assert until(lambda: alice._game.to_move == alice.player)
+        assert until(lambda: alice.state.game.to_move == alice.player)
     seq = s.service.tables.tables["L2"].seq
     play_a_turn(alice)
-    assert until(lambda: len(alice._game.log) >= 2 and alice._game.log[-1].player == 1
+    assert until(lambda: len(alice.state.game.log) >= 2 and alice.state.game.log[-1].player == 1
                  and alice._link.seq > seq)
     with alice._event_lock:
         info = alice.view().info
@@ -164,7 +164,7 @@ def test_a_board_seat_shows_the_other_players_action(running):
     alice, bob = _seats(s, "L3", "board", ["alice", "bob"])
     first, second = (alice, bob) if s.real("L3").to_move == alice.player else (bob, alice)
     play_a_turn(first, BoardGame)
-    if first._game.turn is not None:
+    if first.state.game.turn is not None:
         first.command("end")
     assert until(lambda: s.real("L3").log and s.real("L3").turn is None)     # the whole action taken
     assert wait_for(second._link, s.service.tables.tables["L3"].seq)

@@ -19,7 +19,7 @@ from hub_harness import PASSWORD  # noqa: E402
 #: What the mover's kernel answers: where to click (or what to type) for one step of its turn.
 PLAN = '''
 import json
-g = w._game
+g = w.state.game
 plan = []
 if not g.is_over and g.to_move == w.player:
     if hasattr(g, "best_turn"):          # the card game: a card then its seat, End turn, or Draw
@@ -44,8 +44,8 @@ print(json.dumps(plan))
 '''
 
 STATE = ("import json\n"
-         "print(json.dumps({'to_move': w._game.to_move, 'player': w.player, 'seq': w._link.seq,"
-         " 'log': len(w._game.log), 'over': w._game.is_over, 'status': w.status}))")
+         "print(json.dumps({'to_move': w.state.game.to_move, 'player': w.player, 'seq': w._link.seq,"
+         " 'log': len(w.state.game.log), 'over': w.state.game.is_over, 'status': w.status}))")
 
 
 class Browsers:

@@ -43,7 +43,7 @@ def drive(w, cls, limit):
     # the seat's thread draws what the service sends: this loop only waits for its turn
     link, moves, end = w._link, 0, time.time() + limit
     while time.time() < end:
-        g = w._game
+        g = w.state.game
         if g.is_over:
             break
         if g.to_move == w.player:
@@ -55,8 +55,8 @@ def drive(w, cls, limit):
         else:
             time.sleep(0.005)
     bad = [m for m in link.received if hidden_cards_in(m, w.player)]
-    return {"moves": moves, "over": w._game.is_over, "scores": list(w._game.scores), "bad": bad[:1],
-            "received": len(link.received), "seat": w.player, "hand": list(w._game.hand(w.player))}
+    return {"moves": moves, "over": w.state.game.is_over, "scores": list(w.state.game.scores), "bad": bad[:1],
+            "received": len(link.received), "seat": w.player, "hand": list(w.state.game.hand(w.player))}
 '''
 
 

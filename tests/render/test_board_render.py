@@ -193,7 +193,7 @@ def _widget_screens():
     w.click(*w.locate("CFm"))
     yield "sandbox, a tile chosen", w
     w = BoardWidget.puzzle(3)                        # the puzzle screen: a graded try, then the best
-    w.command(w._puzzles[0].hand[0] and "bar " + w._puzzles[0].hand[0])
+    w.command(w.state.puzzles[0].hand[0] and "bar " + w.state.puzzles[0].hand[0])
     yield "puzzle graded", w
     w.command("hint")
     yield "puzzle best shown", w

@@ -118,11 +118,11 @@ def play_a_turn(w, game_cls=Game) -> None:
     would on what the seat knows; a card the real clearing made impossible ends the turn."""
     from cafe_widget.players import make_board_player, make_player
 
-    game = w._game
+    game = w.state.game
     player = make_player("greedy") if game_cls is Game else make_board_player("greedy")
     actions = player.actions(game.copy())
     for action in actions:
-        if w._game.is_over or w._game.to_move != w.player:
+        if w.state.game.is_over or w.state.game.to_move != w.player:
             return
         w.command(action)
         if w.refused:

@@ -63,9 +63,9 @@ def test_a_whole_card_game_two_students_and_a_computer(running):
     seq = s.service.tables.tables["3B"].seq
     for w in (alice, bob, screen):
         assert wait_for(w._link, seq)
-        assert w._game.scores == real.scores and w._game.cafe.seats == real.cafe.seats
+        assert w.state.game.scores == real.scores and w.state.game.cafe.seats == real.cafe.seats
     for w in (alice, bob):
-        assert w._game.hand(w.player) == real.hand(w.player)
+        assert w.state.game.hand(w.player) == real.hand(w.player)
         assert w._link.received, "the seat heard nothing"
         for message in w._link.received:          # every message this seat's kernel received
             assert hidden_cards_in(message, w.player) == []
@@ -97,8 +97,8 @@ def test_a_whole_board_game_and_the_service_restarted_mid_game(running):
     try:
         assert saved and s.real("4A").is_over
         assert wait_for(alice._link, s.service.tables.tables["4A"].seq)
-        assert alice._game.scores == s.real("4A").scores
-        assert bob._game.board == s.real("4A").board
+        assert alice.state.game.scores == s.real("4A").scores
+        assert bob.state.game.board == s.real("4A").board
     finally:
         if s is not running:
             s.stop()
@@ -148,16 +148,16 @@ def test_a_seat_refuses_in_its_status_line_with_the_rule_and_the_engine_first(ru
     alice = seat_widgets.join("2D", url=s.url, token="t-alice", lang="fr")
     assert wait_for(alice._link, s.service.tables.tables["2D"].seq)
     seq = alice._link.seq
-    hand = alice._game.hand(0)
-    before = alice._game.format()
+    hand = alice.state.game.hand(0)
+    before = alice.state.game.format()
     alice.command(f"{hand[0]}@z9")
-    assert alice.refused and alice._game.format() == before and alice._link.seq == seq
+    assert alice.refused and alice.state.game.format() == before and alice._link.seq == seq
     alice.command("new")
     assert alice.refused and "table" in alice.status
     alice.load(Game.new(players=2, seed=1).to_json())
-    assert alice.refused and alice._game.format() == before
+    assert alice.refused and alice.state.game.format() == before
     again = seat_widgets.join("2D", url=s.url, token="t-alice")      # the cell again, or a kernel restarted
-    assert again.player == 0 and again._game.hand(0) == alice._game.hand(0)
+    assert again.player == 0 and again.state.game.hand(0) == alice.state.game.hand(0)
     assert alice.comm is None and alice._link._stop.is_set()    # the old seat closed: no pile of live widgets
 
 
@@ -169,7 +169,7 @@ def test_a_move_whose_answer_is_lost_leaves_the_seat_showing_what_the_service_ho
     table = s.service.tables.tables["L1"]
     mover = table.game.to_move
     w = seat_widgets.join("L1", url=s.url, token=f"t-{['alice', 'bob'][mover]}")
-    best = next(t for t in [w._game.best_turn()] if t is not None and len(t.cards) >= 2)
+    best = next(t for t in [w.state.game.best_turn()] if t is not None and len(t.cards) >= 2)
     request, calls = w._link.conn.request, []
 
     def lossy(method, path, body=None, timeout=15):
@@ -183,7 +183,7 @@ def test_a_move_whose_answer_is_lost_leaves_the_seat_showing_what_the_service_ho
     monkeypatch.setattr(w._link.conn, "request", lossy)
     w.command(", ".join(f"{c.guest}@{c.seat}" for c in best.cards[:2]))
     assert w.refused and w.status == "no answer"
-    assert w._game.view(w.player) == s.real("L1").view(w.player) and len(w._game.turn.cards) == 2
+    assert w.state.game.view(w.player) == s.real("L1").view(w.player) and len(w.state.game.turn.cards) == 2
     assert not w._link.stale and w._link.seq == table.seq == 2
 
 

@@ -13,7 +13,7 @@ def _best_then(w) -> str:
 
 def test_the_four_steps_teach_a_pair_the_bar_a_shared_chair_and_a_joker():
     w = BoardWidget.guided()
-    assert w.game.format() == guided_board_game(GUIDE_SEED).format() and w._kinds == ("human", "greedy")
+    assert w.game.format() == guided_board_game(GUIDE_SEED).format() and w.state.kinds == ("human", "greedy")
     assert "Step 1 of 4 · The board is empty." in w.status and "seat two at one table" in w.status
     kinds = []
     for step in range(1, 5):
@@ -22,7 +22,7 @@ def test_the_four_steps_teach_a_pair_the_bar_a_shared_chair_and_a_joker():
         w.command(_best_then(w))
         assert f"Step {step} done: +{best.points}." in w.status, w.status
     assert kinds[1:] == ["why_bar", "why_shared", "why_joker"]
-    assert "The guided part is over" in w.status and w._guide.over
+    assert "The guided part is over" in w.status and w.state.guide.over
 
 
 def test_a_weaker_action_is_refused_with_the_reason_and_nothing_changes():
@@ -35,7 +35,7 @@ def test_a_weaker_action_is_refused_with_the_reason_and_nothing_changes():
     w.command(f"bar {tile}")                                   # the bar's second place: +2
     assert w.status == "Not yet: this action makes 2, and the best makes 6. Undo takes a tile back; " \
                        "Hint shows the best action."
-    assert w.game.format() == before and len(w.game.log) == log and w._guide.step == 3
+    assert w.game.format() == before and len(w.game.log) == log and w.state.guide.step == 3
     w.command(_best_then(w))
     assert "Step 3 done: +6." in w.status
 
@@ -45,5 +45,5 @@ def test_the_guide_speaks_french_and_a_new_game_is_not_guided():
     assert "Étape 1 sur 4 · " in w.status
     w.command("new")
     w.command("new")                                           # asked first, then done
-    assert w._guide is None and "Étape" not in w.status
+    assert w.state.guide is None and "Étape" not in w.status
     assert BoardGuide().instruction(guided_board_game(GUIDE_SEED)).startswith("Step 1 of 4 · ")

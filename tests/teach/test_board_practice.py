@@ -125,7 +125,7 @@ def test_check_chairs_ladder_and_bad_input():
 def test_the_board_widgets_puzzle_screen_grades_on_the_ladder_and_walks_a_level():
     from cafe_widget import BoardWidget
     w = BoardWidget.puzzle(1)
-    p = w._puzzles[0]
+    p = w.state.puzzles[0]
     assert w.mode == "puzzle" and [b[0] for b in w.view().buttons] == ["end", "undo", "bar", "swap", "best", "next"]
     assert all(points is None for _, points in w.view().lit)          # no points on lit chairs
     w.click(*w.locate(p.hand[0]))
@@ -136,11 +136,11 @@ def test_the_board_widgets_puzzle_screen_grades_on_the_ladder_and_walks_a_level(
     w.command(f"bar {p.hand[0]}")
     assert w.status.startswith("Hint: the best action seats 1 tile")
     w.command(p.best.text + "; end")
-    assert w.status.startswith(f"Solved: {p.best.text} makes {p.best_points} points") and w._solved == (0,)
+    assert w.status.startswith(f"Solved: {p.best.text} makes {p.best_points} points") and w.state.solved == (0,)
     w.click(*w.locate("next"))
-    assert w._pi == 1 and w.game.board == w._puzzles[1].board
+    assert w.state.pi == 1 and w.game.board == w.state.puzzles[1].board
     w.click(*w.locate("best"))                                        # shown: not counted when solved
-    w.command(w._puzzles[1].best.text + "; end")
-    assert w._solved == (0,) and w.status.endswith("(after Show best: not counted as solved)")
+    w.command(w.state.puzzles[1].best.text + "; end")
+    assert w.state.solved == (0,) and w.status.endswith("(after Show best: not counted as solved)")
     w.command("zz@q9")                                                # a typo: the reason, nothing lost
-    assert "zz" in w.status and w.mode == "puzzle" and w._pi == 1
+    assert "zz" in w.status and w.mode == "puzzle" and w.state.pi == 1

@@ -417,9 +417,9 @@ def test_hint_when_a_card_alone_cannot_be_joined():
 def test_each_computer_seat_names_its_player():
     w = CafeWidget.from_notation(DUEL, players=["human", "random"])
     assert [p.name for p in w.view().players] == ["Player 1", "Computer 2 (random)"]
-    assert type(w._bots[1]).__name__ == "RandomPlayer"
+    assert type(w.state.bots[1]).__name__ == "RandomPlayer"
     w = CafeWidget.from_notation(DUEL, players=["human", "computer"])
-    assert type(w._bots[1]).__name__ == "SteadyPlayer"   # "computer": the one that places regularly
+    assert type(w.state.bots[1]).__name__ == "SteadyPlayer"   # "computer": the one that places regularly
     with pytest.raises(ValueError, match="choose one of"):
         CafeWidget.from_notation(DUEL, players=["human", "clever"])
 
@@ -428,7 +428,7 @@ def test_each_computer_seat_names_its_player():
 def test_every_kind_of_computer_plays_a_whole_game_in_the_widget(kind):
     w = CafeWidget(game=Game.new(players=3, seed=4), players=["computer", kind, "computer"])
     assert w.game.is_over          # three computers play on to the end at once
-    assert w.status.endswith(over_text(w.game, "en", w._kinds))
+    assert w.status.endswith(over_text(w.game, "en", w.state.kinds))
     assert w.view().players[1].name == f"Computer 2 ({kind})"
 
 

@@ -59,7 +59,7 @@ def test_new_game_asks_first_then_deals_the_next_seed_with_the_same_players():
     assert w.game.format() == played
     tap(w, "new")
     assert w.game.seed == 8 and w.status.startswith("New game, seed 8. Welcome!")
-    assert w.game.players == 3 and w._kinds == ("human", "greedy", "random")
+    assert w.game.players == 3 and w.state.kinds == ("human", "greedy", "random")
     assert w.game == Game.new(players=3, seed=8) or w.game.log      # the computers may have played
     fresh = Game.new(players=3, seed=8)
     assert w.game.log == [] or w.game.log[0].before.cafe == fresh.cafe

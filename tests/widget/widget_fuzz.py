@@ -613,11 +613,11 @@ class Fuzzer:
         for w in table.widgets:
             if not _safe(lambda: _at_the_game(w), False):
                 continue
-            if w._game is not table.game:
+            if w.state.game is not table.game:
                 self.fail("a seat shows another game than the table's", f"{w!r} vs {table.game!r}")
             view = _safe(w.view)
-            if isinstance(w, CafeWidget) and w.mode == "play" and view is not None and not w._game.is_over:
-                own = w._game.hand(w.player) if w.player is not None else ()
+            if isinstance(w, CafeWidget) and w.mode == "play" and view is not None and not w.state.game.is_over:
+                own = w.state.game.hand(w.player) if w.player is not None else ()
                 if tuple(view.hand) != tuple(own):
                     self.fail("a seat shows a hand not its own", f"seat {w._at_table}: {view.hand} vs {own}")
 

@@ -72,8 +72,8 @@ def _state(game) -> str:
 def _at_the_game(w) -> bool:
     """Whether ``w`` shows the table's game (live, or looked back at), not a sandbox, a puzzle
     or a game tried from a past position (*Try from here*: the live game waits in ``_stash``)."""
-    return (getattr(w, "_game", None) is not None and w.mode in ("play", "history")
-            and getattr(w, "_stash", None) is None)
+    return (w.state.game is not None and w.mode in ("play", "history")
+            and w.state.stash is None)
 
 
 def _say(key: str, lang: str | None, **facts) -> str:
@@ -96,7 +96,7 @@ class Table:
         # The first widget: it holds the game, plays the computers due first, and is the screen's
         # model until one is asked for.
         self._host = self._widget(game, SCREEN)
-        self.game = self._host._game
+        self.game = self._host.state.game
         self._state = _state(self.game)
 
     # -- the widgets -------------------------------------------------------------------------------
@@ -160,17 +160,17 @@ class Table:
         position) neither gives nor takes: it is on its own until it is back."""
         if not _at_the_game(source):
             return
-        if source._game is not self.game and _same(source._game, self.game):
-            source._game = self.game   # a refusal put back a copy of the very same game
-        revealed = getattr(source, "_revealed", None)
+        if source.state.game is not self.game and _same(source.state.game, self.game):
+            source.state.game = self.game   # a refusal put back a copy of the very same game
+        revealed = getattr(source.state, "revealed", None)
         source._seated()          # a game loaded with fewer players: a seat it has no player for is a screen
-        if getattr(source, "_revealed", None) != revealed:
+        if getattr(source.state, "revealed", None) != revealed:
             source.redraw()
-        state = _state(source._game)
-        if source._game is self.game and state == self._state:
+        state = _state(source.state.game)
+        if source.state.game is self.game and state == self._state:
             return                # the game did not change: nothing for the other seats
-        self.game, self._state = source._game, state
-        self.players = tuple(source._kinds)
+        self.game, self._state = source.state.game, state
+        self.players = tuple(source.state.kinds)
         for w in self._live():
             if w is not source and _at_the_game(w):
                 w._adopt(source, draw=w is not self._host)
@@ -190,11 +190,11 @@ class Table:
         another screen, say): they play at once, from the table's own widget."""
         game = self.game
         host = self._host
-        if game is None or game.is_over or game.to_move not in host._bots:
+        if game is None or game.is_over or game.to_move not in host.state.bots:
             return
-        if getattr(host, "_waiting", None) is not None:
+        if getattr(host.state, "waiting", None) is not None:
             return                # R12c: the computers wait for a person's answer (declare, or go on)
-        if any(w._round is not None and _at_the_game(w) for w in self._live()):
+        if any(w.state.round is not None and _at_the_game(w) for w in self._live()):
             return
         host._fast_forward()
         host._tell_table()
@@ -226,7 +226,7 @@ class Table:
         host.load(text)
         if host.refused:
             raise ValueError(host.status)
-        self.players = tuple(host._kinds)
+        self.players = tuple(host.state.kinds)
 
     @classmethod
     def from_save(cls, text: str, **options) -> "Table":
@@ -240,7 +240,7 @@ class Table:
             w = reader.from_notation(json.dumps(data["game"]))
         except Exception as err:  # noqa: BLE001 - a damaged save: said, not a traceback of ours
             raise ValueError(_say("not_a_table", options.get("lang"), problem=str(err))) from None
-        return cls(w._game, players=w._kinds, **options)
+        return cls(w.state.game, players=w.state.kinds, **options)
 
     def __repr__(self) -> str:
         return (f"<Table {type(self.game).__name__} {len(self.players)} players "

@@ -49,8 +49,8 @@ class AtTheService:
         w = cls(game=link.game, players=["human"] * link.game.players, lang=lang, pace=0)
         w._link = link
         w._event_lock = threading.RLock()
-        w._kinds = _kinds_of(meta)
-        w._bots = {}
+        w.state.kinds = _kinds_of(meta)
+        w.state.bots = {}
         w._the_table, w._at_table = link, (SCREEN if link.seat is None else link.seat)
         w._seated()
         words = ("joined", {"seat": link.seat + 1, "table": link.name}) if link.seat is not None else (
@@ -116,7 +116,7 @@ class AtTheService:
             super()._guarded(action, *args, event=event)
             link = self._link
             if link is not None and link.stale:   # a move lost on its way: the table as it is
-                status = (self._status, self._kind)
+                status = (self.state.status, self.state.kind)
                 try:
                     link.refresh()
                 except Exception:  # noqa: BLE001 - the service away: its next message shows it
@@ -131,9 +131,9 @@ class AtTheService:
 
     def _remote_arrived(self, game, meta) -> None:
         """The service's new view (another seat's move, a computer's turn, a pause): drawn."""
-        old = self._game
-        self._game = game
-        self._kinds = _kinds_of(meta)      # a free seat taken meanwhile: its person's name
+        old = self.state.game
+        self.state.game = game
+        self.state.kinds = _kinds_of(meta)      # a free seat taken meanwhile: its person's name
         texts = []
         new = game.log[len(old.log) if old is not None and len(old.log) <= len(game.log) else len(game.log):]
         for entry in new:
@@ -152,7 +152,7 @@ class AtTheService:
             self._game_over(" ".join(texts[-2:]))
         elif texts:
             self._set_status(" ".join(texts), "ok")
-        self._selected = None if self._game.to_move != self.player else self._selected
+        self.state.selected = None if self.state.game.to_move != self.player else self.state.selected
         self._seated()
         self.redraw()
 
@@ -176,8 +176,8 @@ class CardSeat(AtTheService, CafeWidget):
 
     def redraw(self) -> None:
         link = self._link
-        if link is not None and getattr(self, "_game", None) is not None and link.holds(self):
-            self._waiting = link.meta.get("waiting")     # R12c: the service waits for this answer
+        if link is not None and self.state.game is not None and link.holds(self):
+            self.state.waiting = link.meta.get("waiting")     # R12c: the service waits for this answer
         super().redraw()
 
     def _button_declare(self) -> None:
@@ -187,11 +187,11 @@ class CardSeat(AtTheService, CafeWidget):
         super()._button_declare()
 
     def _button_end(self) -> None:
-        if self._waiting is not None and self._link is not None:
+        if self.state.waiting is not None and self._link is not None:
             self._link.go_on()          # R12c: the person did not declare; the computers play on
-            self._game = self._link.game
-            self._waiting = None
-            self._set_status(table_say("at_seat", self.lang, name=self._name(self._game.to_move)), "ok")
+            self.state.game = self._link.game
+            self.state.waiting = None
+            self._set_status(table_say("at_seat", self.lang, name=self._name(self.state.game.to_move)), "ok")
             return
         super()._button_end()
 
@@ -200,17 +200,17 @@ class CardSeat(AtTheService, CafeWidget):
         as in a local game: the computers' turns since a person's, else that person's."""
         trailing = []
         for entry in reversed(entries):
-            if self._kinds[entry.player] == HUMAN:
+            if self.state.kinds[entry.player] == HUMAN:
                 break
             trailing.insert(0, entry)
         last = entries[-1]
         if trailing:
-            self._info = tuple(line for e in trailing for line in self._computer_lines(e.player, e))
+            self.state.info = tuple(line for e in trailing for line in self._computer_lines(e.player, e))
         elif last.turn is not None:
-            self._info = self._turn_lines(last.turn, self._name(last.player))
+            self.state.info = self._turn_lines(last.turn, self._name(last.player))
         else:
-            self._info = ("*" + self._entry_words(last),)
-        self._badges = ()
+            self.state.info = ("*" + self._entry_words(last),)
+        self.state.badges = ()
         self._mark_last_turns()
 
     def _entry_text(self, entry) -> str:
@@ -230,7 +230,7 @@ class BoardSeat(AtTheService, BoardWidget):
     def _last_turns(self, entries) -> None:
         """The panel and the marks show the last turn taken at the table, whoever took it."""
         last = entries[-1]
-        self._marks, self._info = self._marks_of(last.turn), self._turn_info(last.player, last.turn)
+        self.state.marks, self.state.info = self._marks_of(last.turn), self._turn_info(last.player, last.turn)
 
     def _entry_text(self, entry) -> str:
         return board_say("computer_did", self.lang, name=self._name(entry.player), action=entry.action,
