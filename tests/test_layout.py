@@ -160,7 +160,6 @@ def test_a_refusal_and_an_atomic_write_are_each_defined_once():
 #: imports included), by room. The engine has none and keeps none; a group may shrink or leave
 #: this list once untangled, and no new one may join it.
 KNOWN_CYCLES = {
-    "render": [{"board_scene", "board_words"}],
     "classroom": [{"autograde", "grading"}],
 }
 

@@ -2,8 +2,8 @@
 SVG writer, and the frames of a turn or of a refused placement. Pure Python: imports the
 engine, never ipycanvas or ipywidgets."""
 
-from .board_scene import BoardView, build_board_scene
-from .board_words import BOARD_WORDS, board_picture_view
+from .board_scene import BoardView, board_picture_view, build_board_scene
+from .board_words import BOARD_WORDS
 from .frames import Frame, Frames, refused_picture, turn_frames
 from .scene import PlayerLine, Rect, Region, Scene, Text, View, build_scene, hit_test
 from .svg import to_svg

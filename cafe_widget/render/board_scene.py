@@ -30,8 +30,9 @@ from typing import NamedTuple
 
 from ..i18n import current
 from ..engine.board import BAR_PLACES, BAR_VALUES, BOARD, CHAIR_TABLES, CHAIRS, TABLE_NATION, Board
+from ..engine.board_game import BoardGame
 from ..engine.cards import NATION_NAMES
-from .board_words import board_player_name, board_say
+from .board_words import board_player_name, board_say, result_words
 from .scene import Rect, Region, Scene, Text, _flag, wrap
 from .style import COLORS, SEX_MARK
 
@@ -552,3 +553,14 @@ BOARD_ZONES = {
     "board": (GRID_X - 6, GRID_Y - 6, BOARD_W + 12, BOARD_H + 12),
     "panel": (GRID_X + BOARD_W + 6, 0, WIDTH - (GRID_X + BOARD_W + 6), HEIGHT),
 }
+
+
+def board_picture_view(thing, lang: str | None = None):
+    """The view of a board or a board game as a static picture (no buttons, no status)."""
+    if isinstance(thing, BoardGame):
+        info = result_words(thing, lang) if thing.is_over else ()
+        return BoardView(thing.board, lang, players=player_lines(thing, lang), bag=len(thing.bag),
+                         info=info, picture=True)
+    if isinstance(thing, Board):
+        return BoardView(thing, lang, picture=True)
+    raise TypeError(f"a Board or a BoardGame, not {type(thing).__name__}")

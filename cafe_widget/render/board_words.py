@@ -4,7 +4,6 @@ catalogs say it in each language), and the view of a board or a board game as a 
 from __future__ import annotations
 
 from ..i18n import N_, Localized
-from ..engine.board import Board
 from ..engine.board_game import BoardGame
 from .words import card_points
 
@@ -153,17 +152,3 @@ def result_words(game: BoardGame, lang: str | None = None, kinds=None) -> tuple[
             lines.append(board_say("result_line", lang, rank=s.rank, name=name, score=s.score,
                                    penalty=s.penalty, final=s.final))
     return tuple(lines)
-
-
-def board_picture_view(thing, lang: str | None = None):
-    """The view of a board or a board game as a static picture (no buttons, no status)."""
-    from .board_scene import BoardView, player_lines
-
-    if isinstance(thing, BoardGame):
-        info = result_words(thing, lang) if thing.is_over else ()
-        return BoardView(thing.board, lang, players=player_lines(thing, lang), bag=len(thing.bag),
-                         info=info, picture=True)
-    if isinstance(thing, Board):
-        return BoardView(thing, lang, picture=True)
-    raise TypeError(f"a Board or a BoardGame, not {type(thing).__name__}")
-

@@ -11,7 +11,8 @@ from cafe_widget.engine.board import BAR_PLACES, BAR_VALUES, BOARD, CHAIR_TABLES
 from cafe_widget.render import svg_of, to_svg
 from cafe_widget.render.board_scene import (HEIGHT, WIDTH, BoardPlayer, BoardView, bar_places, bar_rect,
                                             build_board_scene, cell_rect, player_lines)
-from cafe_widget.render.board_words import BOARD_WORDS, board_picture_view
+from cafe_widget.render.board_scene import board_picture_view
+from cafe_widget.render.board_words import BOARD_WORDS
 from cafe_widget.render.scene import Rect, Text, hit_test
 
 

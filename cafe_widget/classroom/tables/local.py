@@ -71,7 +71,7 @@ def _state(game) -> str:
 
 def _at_the_game(w) -> bool:
     """Whether ``w`` shows the table's game (live, or looked back at), not a sandbox, a puzzle
-    or a game tried from a past position (*Try from here*: the live game waits in ``_stash``)."""
+    or a game tried from a past position (*Try from here*: the live game waits in ``w.state.stash``)."""
     return (w.state.game is not None and w.mode in ("play", "history")
             and w.state.stash is None)
 
