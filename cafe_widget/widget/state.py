@@ -39,7 +39,12 @@ class _State:
 
 @dataclass(eq=False)
 class CardState(_State):
-    """The card widget's state (see the module)."""
+    """Everything an event of :class:`~cafe_widget.CafeWidget` may change (``w.state``): copied
+    before a click, a typed line or a load, and put back whole when it is refused. The fields
+    from ``mode`` to ``marks`` are the screen (the game or the café shown, the card chosen, the
+    hint, the panel, the status, the position looked back at), which *Try from here* keeps
+    aside; the others are what the screen is for (a guide, a seat task, a puzzle level, the
+    computers' turns being shown)."""
 
     # -- the screen: kept aside by Try from here ---------------------------------------------------
     mode: str = GAME                  # the mode shown: play, sandbox, puzzle, seats (history: ``viewing``)
@@ -86,7 +91,10 @@ class CardState(_State):
 
 @dataclass(eq=False)
 class BoardState(_State):
-    """The board widget's state (see the module)."""
+    """Everything an event of :class:`~cafe_widget.BoardWidget` may change (``w.state``): the
+    game, the players, the tile chosen, a joker waiting for its nation, a swap begun, the hint,
+    the marks and the panel, the status, the position looked back at, a puzzle level, a
+    sandbox; all but ``stash`` are what *Try from here* keeps aside."""
 
     game: object = None               # the BoardGame played
     kinds: tuple = ()                 # each player's kind
