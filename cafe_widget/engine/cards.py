@@ -31,14 +31,18 @@ _NATION_SET = frozenset(NATIONS)
 _GUEST_ORDER = {g: i for i, g in enumerate(GUEST_KINDS)}
 
 
+_GUEST_DECK = tuple(g for g in GUEST_KINDS for _ in range(GUEST_COPIES))
+_TABLE_DECK = tuple(n for n in NATIONS for _ in range(TABLE_COPIES))
+
+
 def full_guest_deck() -> tuple[str, ...]:
     """All 96 guest cards, sorted (R1)."""
-    return tuple(g for g in GUEST_KINDS for _ in range(GUEST_COPIES))
+    return _GUEST_DECK
 
 
 def full_table_deck() -> tuple[str, ...]:
     """All 24 table cards, sorted (R1)."""
-    return tuple(n for n in NATIONS for _ in range(TABLE_COPIES))
+    return _TABLE_DECK
 
 
 def is_guest(code: str) -> bool:
@@ -73,6 +77,8 @@ def sort_guests(guests) -> tuple[str, ...]:
 
 def parse_guest(token: str, field: str = "guest") -> str:
     """Read a guest code, forgiving case (``ruF`` → ``RUf``); NotationError otherwise."""
+    if token in _GUEST_SET:      # already written as the notation writes it: most of the time
+        return token
     if len(token) == 3:
         code = token[:2].upper() + token[2].lower()
         if code in _GUEST_SET:

@@ -180,6 +180,10 @@ def _take(heap: list[str], n: int) -> list[str]:
     return out
 
 
+#: Every card of the box, counted once (R1): what a view's seen cards are taken from.
+_ALL_TABLES, _ALL_GUESTS = Counter(full_table_deck()), Counter(full_guest_deck())
+
+
 def _card_game(position: dict, rng: random.Random, game_class):
     fields = position["notation"].split(" | ")
     sizes = position["sizes"]
@@ -192,9 +196,9 @@ def _card_game(position: dict, rng: random.Random, game_class):
     seen_tables = Counter(tables + top + [c for c in box if len(c) == 2])
     seen_guests = Counter(seats + [c for h in hands for c in h] + [c for d in downs for c in d]
                           + [c for c in box if len(c) == 3])
-    unseen_tables = Counter(full_table_deck()) - seen_tables
-    unseen_guests = Counter(full_guest_deck()) - seen_guests
-    if seen_tables - Counter(full_table_deck()) or seen_guests - Counter(full_guest_deck()):
+    unseen_tables = _ALL_TABLES - seen_tables
+    unseen_guests = _ALL_GUESTS - seen_guests
+    if seen_tables - _ALL_TABLES or seen_guests - _ALL_GUESTS:
         raise ViewError("the view shows more cards than the game has")
     tables_heap, guests_heap = _deal(unseen_tables, rng), _deal(unseen_guests, rng)
     pile = top + _take(tables_heap, sizes["table pile"] - len(top))
