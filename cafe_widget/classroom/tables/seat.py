@@ -1,6 +1,6 @@
 """The widget of a seat (or the screen) at a class table: :class:`CardSeat` (a CafeWidget) or
 :class:`BoardSeat` (a BoardWidget), fixed on one player, its game a stand-in kept by its
-transport, a :class:`~.remote.SeatLink`.
+transport, a :class:`~.transport.SeatLink`.
 
 What differs from a widget of its own: the computers play in the service (no computer here), a
 move is decided by the service (``SeatLink.submit``, :mod:`.transport`), what the
@@ -15,15 +15,15 @@ import dataclasses
 import threading
 import weakref
 
+from ...engine import BoardGame
 from ...render.board_words import board_say
 from ...render.words import Person, phrase
+from ...service import protocol
+from ...widget.board_widget import BoardWidget
 from ...widget.card_saves import HUMAN
 from ...widget.safety import Refused
-from ...widget.board_widget import BoardWidget
 from ...widget.shell import SCREEN, table_say
 from ...widget.widget import CafeWidget
-from ...engine import BoardGame
-from ...service import protocol
 from .transport import Connection, SeatLink, ServiceError, _say
 
 #: A seat's canvas on the page, in CSS pixels (560 elsewhere): with the two lines that join it
