@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cafe_widget.classroom.tables import cli as tables_cli, listing as table_list, seat as seat_widgets, teacher
+from cafe_widget.classroom.tables import cli as tables_cli, listing as table_list, seat as seat_widgets, teacher, transport
 from cafe_widget.classroom.tables.transport import wait_for
 from cafe_widget.classroom.tables.seat import SHOWN_HEIGHT
 from cafe_widget.engine import BoardGame
@@ -190,6 +190,22 @@ def test_a_seat_that_draws_is_told_the_card_the_table_dealt_it_not_one_its_stand
     assert phrase("drew", "en", name="alice", card=top) in w.status
     assert sorted(w.game.hand(w.player)) == sorted(before + (top,)) == sorted(real.hand(w.player))
     assert type(w.game).__name__ == "Game"      # the engine's own class: no seat subclass
+
+
+@pytest.mark.parametrize("game", ["card", "board"])
+def test_a_seat_draws_new_game_off_and_a_click_on_it_says_the_game_is_the_teachers(running, game):
+    """At a class table the teacher starts a new game (open_table): a seat's New game is drawn
+    off from the start, and a click on it says so and changes nothing."""
+    s = running
+    (w,) = _seats(s, "N1", game, ["alice", "computer"])
+    view = w.view()
+    title = getattr(view, "title_button", None)
+    shown = {key: on for key, _, on in ((title,) if title else ()) + tuple(view.buttons)}
+    assert shown["new"] is False
+    before = w.game.to_json()
+    w.click(*w.locate("new"))
+    assert w.refused and w.status == translate(transport.WORDS["no_new"], "en")
+    assert w.game.to_json() == before
 
 
 # -- 3: a seat fits a school laptop -------------------------------------------------------------------

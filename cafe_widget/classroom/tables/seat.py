@@ -101,13 +101,20 @@ class AtTheService:
         return why or super()._not_yours()
 
     def view(self):
-        """The screen's view; paused or closed, every button of a move drawn off."""
+        """The screen's view; paused or closed, every button of a move drawn off. New game is
+        always drawn off at a class table: its game is the teacher's (a click says so)."""
         view = super().view()
+        off = {}
         if self._at_live_game() and self._table_stopped():
             off = {field: tuple((k, label, False) for k, label, _ in getattr(view, field))
                    for field in ("buttons", "choices") if hasattr(view, field)}
-            view = dataclasses.replace(view, **off)
-        return view
+        if self._link is not None and self._link.holds(self):
+            buttons = off.get("buttons", getattr(view, "buttons", ()))
+            off["buttons"] = tuple((k, label, on and k != "new") for k, label, on in buttons)
+            title = getattr(view, "title_button", None)
+            if title is not None and title[0] == "new":
+                off["title_button"] = (title[0], title[1], False)
+        return dataclasses.replace(view, **off) if off else view
 
     _event_lock = threading.RLock()
 
