@@ -30,16 +30,16 @@ def _fresh_tries(tmp_path, monkeypatch):
 
 
 #: The files that keep one worker busiest, with the seconds each took there (``--durations`` on
-#: two cores, 2026-11-27). ``make test`` hands files to its workers in the order they are
-#: collected (``--no-loadscope-reorder``): these go first, the longest first, so that the
+#: two cores with two workers, 2026-11-29). ``make test`` hands files to its workers in the order
+#: they are collected (``--no-loadscope-reorder``): these go first, the longest first, so that the
 #: workers finish together instead of one running the Binder check alone at the end. A file not
 #: named here keeps its place after them; a new slow file belongs in this table.
 SLOW_FILES = {
-    "test_hub.py": 105, "test_binder.py": 55, "test_site_browser.py": 25, "test_widget_browser.py": 49, "test_grading.py": 100, "test_classroom.py": 10,
-    "test_widget_fuzz.py": 25, "test_properties.py": 12,
-    "test_course_browser.py": 20, "test_notebooks_browser.py": 20, "test_board_browser.py": 17,
-    "test_lite.py": 14, "test_board_search.py": 12, "test_voila_browser.py": 11,
-    "test_fuzz.py": 7, "test_board_fuzz.py": 7,
+    "test_grading.py": 117, "test_hub.py": 110, "test_binder.py": 76, "test_widget_browser.py": 66,
+    "test_notebooks_browser.py": 32, "test_course_browser.py": 29, "test_board_browser.py": 27,
+    "test_site_browser.py": 25, "test_widget_fuzz.py": 20, "test_service.py": 15, "test_lite.py": 15,
+    "test_properties.py": 14, "test_what_players_know.py": 12, "test_classroom.py": 10,
+    "test_board_search.py": 9, "test_voila_browser.py": 8, "test_fuzz.py": 8, "test_board_fuzz.py": 5,
 }
 
 
