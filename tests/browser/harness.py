@@ -30,6 +30,7 @@ Screenshots go to ``test-artifacts/`` at the repository root (git-ignored).
 from __future__ import annotations
 
 import ast
+import http.client
 import json
 import os
 import secrets
@@ -457,8 +458,11 @@ class Lab:
             try:
                 self.api("GET", "/api/status", timeout=2)
                 return True
-            except (urllib.error.URLError, ConnectionError, OSError):
-                # Not listening yet: wait on the process itself, a short while.
+            except (urllib.error.URLError, ConnectionError, OSError, http.client.HTTPException):
+                # Not listening yet, or another process answers on the port (a kernel of another
+                # test took it between free_port() and the server's bind: seen on 2026-11-29, a
+                # ZeroMQ greeting; the server then exits and start() tries another port). Wait on
+                # the process itself, a short while.
                 try:
                     self.proc.wait(timeout=0.2)
                 except subprocess.TimeoutExpired:

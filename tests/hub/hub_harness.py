@@ -6,6 +6,7 @@ kernel, reached as a browser would: through the proxy, over the kernel's WebSock
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import secrets
@@ -130,8 +131,8 @@ c.JupyterHub.tornado_settings = {{'slow_spawn_timeout': 0}}
             try:
                 if ready():
                     return
-            except (OSError, urllib.error.URLError, ValueError):
-                pass
+            except (OSError, urllib.error.URLError, ValueError, http.client.HTTPException):
+                pass        # not up yet, or another process answers on the port for now
             time.sleep(0.2)
         raise TimeoutError(f"{what} not ready in {timeout} s:\n{self.hub_log()}")
 
