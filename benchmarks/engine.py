@@ -65,8 +65,11 @@ def random_turn(game: Game, rng: random.Random, p_draw: float = 0.0, tries: int 
                     game.end_turn()
                     return
                 break  # stuck
-            while game.turn is not None:
+            while game.turn is not None and game.can_undo():
                 game.undo()
+            if game.turn is not None and game.can_end_turn():
+                game.end_turn()   # the cards before a table turned up stay (R9): the turn ends with them
+                return
     if len(hand) < HAND_LIMIT:
         game.draw()
     else:
