@@ -16,8 +16,6 @@ from ..engine.game import SAVE_FORMAT as GAME_SAVE
 from ..teach.guide import Guide
 from ..teach.card_puzzles import Puzzle
 from ..render.words import phrase
-#: The screens: a game ``"play"`` (play.py), and the modes of sandbox.py, puzzle.py, seats.py.
-from .state import GAME, PUZZLE, SANDBOX, SEATS_TASK  # noqa: F401
 from .safety import WIDGET_SAVE, Refused, field
 
 HUMAN = "human"

@@ -14,11 +14,12 @@ from ..engine.layout import TOUCHES
 from ..render.frames import refused_mark
 from ..render.scene import View
 from ..render.words import WHY, card_points, game_lines, phrase, turn_lines
-from .card_saves import GAME, HUMAN
+from .card_saves import HUMAN
 from .card_base import HISTORY_BUTTONS, _hint_labels
 from .modes import Mode
 from .safety import Refused
 from .shell import SCREEN, table_say
+from .state import GAME
 
 
 class PlayMode(Mode):

@@ -9,9 +9,10 @@ from ..i18n import N_
 from ..render.scene import View
 from ..render.words import phrase, turn_lines
 from .card_base import _hint_labels
-from .card_saves import PUZZLE, puzzles_of, screen_save
+from .card_saves import puzzles_of, screen_save
 from .modes import Mode
 from .safety import field
+from .state import PUZZLE
 
 
 class PuzzleMode(Mode):

@@ -8,8 +8,9 @@ from __future__ import annotations
 from ..engine.cards import GUEST_KINDS
 from ..render.scene import View
 from ..render.words import phrase, turn_lines
-from .card_saves import SANDBOX, screen_save
+from .card_saves import screen_save
 from .modes import Mode
+from .state import SANDBOX
 
 
 class Sandbox(Mode):

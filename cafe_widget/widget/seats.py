@@ -12,9 +12,10 @@ from ..i18n import N_
 from ..teach.practice import check_seats
 from ..render.scene import View
 from ..render.words import phrase
-from .card_saves import SEATS_TASK, screen_save
+from .card_saves import screen_save
 from .modes import Mode
 from .safety import field
+from .state import SEATS_TASK
 
 
 class Seats(Mode):

@@ -11,9 +11,10 @@ from ..engine.errors import move_text, shorten
 from ..render.scene import build_scene
 from ..i18n import N_
 from ..render.words import phrase
-from .card_saves import HUMAN, PUZZLE
+from .card_saves import HUMAN
 from .safety import Refused
 from .card_base import HISTORY_BUTTONS, _command_words, _read_word
+from .state import PUZZLE
 
 
 class TypedCommands:

@@ -34,7 +34,7 @@ from ..render.words import player_name, phrase, turn_lines
 # the names tests and the fuzzer read here (COMMANDS, box_pile…), as before the split
 from .card_base import (COMMANDS, COMPUTER, DEFAULT_COMPUTER, HISTORY_BUTTONS,  # noqa: F401
                         WORDS_TYPED, _command_words, _hint_labels, _read_word, box_pile)
-from .card_saves import GAME, HUMAN, PUZZLE, SANDBOX, SEATS_TASK, game_save, load_game, load_screen, save_data
+from .card_saves import HUMAN, game_save, load_game, load_screen, save_data
 from .computers import ComputerTurns
 from .history import HISTORY, HistoryScreen
 from .modes import modes
@@ -44,8 +44,8 @@ from .sandbox import Sandbox
 from .seats import SeatButtons, Seats
 from .safety import WIDGET_SAVE, Refused, read_json
 from .shell import Shell
-from .state import CardState
 from .typed import TypedCommands
+from .state import GAME, PUZZLE, SANDBOX, SEATS_TASK, CardState
 
 
 class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, ComputerTurns, TypedCommands):

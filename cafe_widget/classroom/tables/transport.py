@@ -160,8 +160,6 @@ class SeatLink:
         the verb returned as the table holds it (:func:`_as_dealt`). A refusal, or no answer
         (ServiceError): ``game`` is as it was."""
         name = verb.__name__
-        if self.seat is None:
-            raise ServiceError(_say("no_load", self.conn.lang))
         if name not in protocol.VERBS[self.meta["game"]]:
             raise ValueError(f"not a move a seat sends: {name}")
         trial = game.copy()
