@@ -111,9 +111,9 @@ def test_b1_the_hundred_tiles():
 
 def test_b2_the_board_data():
     data = json.loads((ROOT / "cafe_widget" / "data" / "board.json").read_text(encoding="utf-8"))
-    shared = json.loads(Path("/work/shared/board/board.json").read_text(encoding="utf-8")) \
-        if Path("/work/shared/board/board.json").exists() else data
-    assert data == shared
+    # the engine's board is the committed data (docs/BOARD_RULES.md says what it means)
+    assert [(t["place"], t["nation"]) for t in data["tables"]] == [(t, TABLE_NATION[t]) for t in TABLES]
+    assert {c["chair"]: tuple(c["tables"]) for c in data["chairs"]} == {c: tuple(CHAIR_TABLES[c]) for c in CHAIRS}
     assert TABLES == ("b2", "d2", "f2", "h2", "j2", "l2", "b4", "d4", "j4", "l4", "b6", "l6", "b8", "l8",
                       "b10", "d10", "j10", "l10", "b12", "d12", "f12", "h12", "j12", "l12")
     assert [TABLE_NATION[t] for t in TABLES] == "CF IT IT CN CN ES CF GB GB ES CU RU CU RU TR FR FR IN TR DE DE US US IN".split()
@@ -136,6 +136,9 @@ def test_b2_the_board_data():
 
 def _board_file(tmp_path, edit):
     data = json.loads((ROOT / "cafe_widget" / "data" / "board.json").read_text(encoding="utf-8"))
+    # the engine's board is the committed data (docs/BOARD_RULES.md says what it means)
+    assert [(t["place"], t["nation"]) for t in data["tables"]] == [(t, TABLE_NATION[t]) for t in TABLES]
+    assert {c["chair"]: tuple(c["tables"]) for c in data["chairs"]} == {c: tuple(CHAIR_TABLES[c]) for c in CHAIRS}
     edit(data)
     path = tmp_path / "board.json"
     path.write_text(json.dumps(data), encoding="utf-8")
