@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import json
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
 from cafe_widget import CafeWidget, teach
 from cafe_widget.engine import BoardGame, Cafe, Game, IllegalMove, NotationError
 from cafe_widget.widget.board_widget import BoardWidget
-from test_save_properties import card_game
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from test_save_properties import card_game  # noqa: E402  (tests/engine: a game played at random, seeded)
 
 INTERNAL = ("Something went wrong", "Un problème est survenu", "Une erreur s'est produite", "Error:")
 
