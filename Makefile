@@ -11,14 +11,22 @@ FIRST  := notebooks/01_the_cafe.ipynb
 
 .PHONY: lab test check bench install clean notebooks lite site site-serve fuzz translations hub hub-clean help wheel binder-lock
 
+# rfc3987-syntax comes with jupyter-events (jsonschema[format-nongpl]) for jsonschema's optional
+# check of the "iri" format, which nothing here uses, and builds a grammar each time it is imported:
+# 1.5 s of CPU at the start of every Jupyter server, pytest worker and nbgrader command. It is
+# taken out again after each install; jsonschema does without it (docs/JUPYTER.md).
+SLOW_IMPORTS := rfc3987-syntax
+
 $(VENV)/.installed-test: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,lite,site]'
+	$(PY) -m pip uninstall -qq --yes $(SLOW_IMPORTS)
 	touch $@
 
 $(VENV)/.installed-lab: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[lab]'
+	$(PY) -m pip uninstall -qq --yes $(SLOW_IMPORTS)
 	touch $@
 
 install: $(VENV)/.installed-test

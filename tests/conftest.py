@@ -8,9 +8,11 @@ first (:data:`SLOW_FILES`)."""
 
 from __future__ import annotations
 
+import atexit
 import copy
 import os
 import re
+import shutil
 import tempfile
 
 import pytest
@@ -123,3 +125,35 @@ def pytest_configure(config):
     # registered, not a conftest hook: the notebooks' cells are collected outside tests/ (it
     # looks only at nbval's cells, so it does nothing where nbval is off)
     config.pluginmanager.register(EveryCellTwice(), "every-cell-twice")
+    _kernels_on_unix_sockets()
+
+
+# -- nbval's kernels on Unix sockets -----------------------------------------------------------
+
+def _kernels_on_unix_sockets() -> None:
+    """nbval's kernels talk over Unix sockets in a folder of this process's own, not TCP ports.
+
+    jupyter_client picks five free TCP ports, writes them down, and the kernel binds them a moment
+    later: in between, a kernel or server another test starts can take one, and the kernel dies
+    unseen (nbval sends its stderr to /dev/null). Seen on 2026-11-29 under ``make test``: a
+    notebook whose kernel "didn't respond in 60 seconds", every cell of it in error, a minute lost.
+    A socket file in a private folder cannot be taken."""
+    try:
+        import nbval.kernel
+    except ImportError:
+        return
+    if os.name != "posix" or getattr(nbval.kernel.KernelManager, "_cafe_ipc", False):
+        return
+    folder = tempfile.mkdtemp(prefix="cafe-kernels-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    count = iter(range(1, 1_000_000))
+
+    class IpcKernelManager(nbval.kernel.KernelManager):
+        _cafe_ipc = True
+
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.transport = "ipc"
+            self.ip = os.path.join(folder, f"k{next(count)}")
+
+    nbval.kernel.KernelManager = IpcKernelManager
