@@ -38,7 +38,7 @@ def _fresh_tries(tmp_path, monkeypatch):
 #: named here keeps its place after them; a new slow file belongs in this table.
 SLOW_FILES = {
     "test_grading.py": 117, "test_hub.py": 110, "test_binder.py": 76, "test_widget_browser.py": 66,
-    "test_notebooks_browser.py": 32, "test_course_browser.py": 29, "test_board_browser.py": 27,
+    "test_notebooks_browser.py": 66, "test_course_browser.py": 66, "test_board_browser.py": 66,
     "test_site_browser.py": 25, "test_widget_fuzz.py": 20, "test_service.py": 15, "test_lite.py": 15,
     "test_properties.py": 14, "test_what_players_know.py": 12, "test_classroom.py": 10,
     "test_board_search.py": 9, "test_voila_browser.py": 8, "test_fuzz.py": 8, "test_board_fuzz.py": 5,
@@ -48,6 +48,26 @@ SLOW_FILES = {
 def pytest_collection_modifyitems(config, items):
     """The slowest files first (see SLOW_FILES); the order within a file is kept."""
     items.sort(key=lambda item: -SLOW_FILES.get(item.path.name, 0))
+
+
+#: The browser test files that share one JupyterLab and one Chromium (tests/browser/conftest.py):
+#: under ``--dist loadfile`` they are one unit of work, sent to one worker, which starts them once.
+SHARED_LAB = ("test_widget_browser.py", "test_course_browser.py", "test_notebooks_browser.py",
+              "test_board_browser.py")
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadfile``, with the files of :data:`SHARED_LAB` as one file."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class SharedLabScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = super()._split_scope(nodeid)
+            return "tests/browser (one JupyterLab)" if path.rsplit("/", 1)[-1] in SHARED_LAB else path
+
+    return SharedLabScheduling(config, log)
 
 
 # -- every notebook cell twice --------------------------------------------------------------

@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from harness import Lab, new_notebook, require_browser
+from harness import new_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -28,10 +28,9 @@ w"""
 
 
 @pytest.fixture(scope="module")
-def lab():
-    require_browser()
-    with Lab() as lab:
-        yield lab
+def lab(shared_lab):
+    """The browser tests' JupyterLab (tests/browser/conftest.py)."""
+    return shared_lab
 
 
 def test_a_tile_and_a_joker_by_mouse(lab):

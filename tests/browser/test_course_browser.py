@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from harness import REPO_ROOT, Lab, require_browser
+from harness import REPO_ROOT, Lab
 
 pytestmark = pytest.mark.browser
 
@@ -27,10 +27,11 @@ BEST = (("CNf", "c2"), ("TRm", "d3"), ("TRf", "c4"))  # the best turn: 11 points
 
 
 @pytest.fixture(scope="module")
-def lab():
-    require_browser()
-    with Lab(notebooks=NOTEBOOKS) as lab:
-        yield lab
+def lab(shared_lab):
+    """The browser tests' JupyterLab (tests/browser/conftest.py), with copies of the notebooks."""
+    for name, path in NOTEBOOKS.items():
+        shared_lab.add_notebook(name, path)
+    return shared_lab
 
 
 def _place(nb, canvas, colors, guest: str, seat: str) -> None:

@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from harness import REPO_ROOT, Lab, require_browser
+from harness import REPO_ROOT, Lab
 
 pytestmark = pytest.mark.browser
 
@@ -27,10 +27,11 @@ FRIEND = "DE IT CF TR IT | d1:ITm c2:ITf b3:TRm c4:ITf a4:TRf | CN CU"
 
 
 @pytest.fixture(scope="module")
-def lab():
-    require_browser()
-    with Lab(notebooks={name: REPO_ROOT / "notebooks" / name for name in NOTEBOOKS}) as lab:
-        yield lab
+def lab(shared_lab):
+    """The browser tests' JupyterLab (tests/browser/conftest.py), with copies of the notebooks."""
+    for name in NOTEBOOKS:
+        shared_lab.add_notebook(name, REPO_ROOT / "notebooks" / name)
+    return shared_lab
 
 
 def open_and_run(lab: Lab, name: str):

@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from harness import Lab, artifact_path, new_notebook, require_browser
+from harness import Lab, artifact_path, new_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -25,10 +25,9 @@ SANDBOX = "RU GB FR ES IT | b1:RUf b3:RUm | US CN DE"
 
 
 @pytest.fixture(scope="module")
-def lab():
-    require_browser()
-    with Lab() as lab:
-        yield lab
+def lab(shared_lab):
+    """The browser tests' JupyterLab (tests/browser/conftest.py)."""
+    return shared_lab
 
 
 def open_widget(lab: Lab, name: str, source: str):
