@@ -31,6 +31,7 @@ Screenshots go to ``test-artifacts/`` at the repository root (git-ignored).
 from __future__ import annotations
 
 import ast
+import atexit
 import http.client
 import json
 import os
@@ -68,6 +69,36 @@ CHROMIUM_ARGS = [
 ]
 #: The selector of ipycanvas <canvas> elements in notebook outputs.
 CANVAS_SELECTOR = ".jp-OutputArea-output canvas"
+
+
+#: The process's Playwright and Chromium (see :func:`chromium`).
+_PLAYWRIGHT = _CHROMIUM = None
+
+
+def chromium():
+    """The process's one headless Chromium, launched the first time it is asked for and closed
+    at exit; each :class:`Lab` (and each hub test's class of browsers) opens contexts of its own
+    in it. Playwright's sync API runs one driver a thread: a second ``sync_playwright()`` while
+    one runs fails ("using Playwright Sync API inside the asyncio loop"), and a Lab kept for the
+    whole session (tests/browser/conftest.py) keeps its driver running. Launching it costs 1 s."""
+    global _PLAYWRIGHT, _CHROMIUM
+    if _CHROMIUM is None or not _CHROMIUM.is_connected():
+        from playwright.sync_api import sync_playwright
+
+        if _PLAYWRIGHT is None:
+            _PLAYWRIGHT = sync_playwright().start()
+            atexit.register(_close_chromium)
+        _CHROMIUM = _PLAYWRIGHT.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    return _CHROMIUM
+
+
+def _close_chromium() -> None:
+    global _PLAYWRIGHT, _CHROMIUM
+    if _CHROMIUM is not None:
+        _quietly(_CHROMIUM.close)
+    if _PLAYWRIGHT is not None:
+        _quietly(_PLAYWRIGHT.stop)
+    _PLAYWRIGHT = _CHROMIUM = None
 
 
 class HarnessError(RuntimeError):
@@ -305,8 +336,8 @@ class Lab:
         self.proc: subprocess.Popen | None = None
         self.token = secrets.token_hex(16)
         self.port = 0
-        self._pw = None
-        self.browser = None
+        self.browser = None                   # the process's Chromium (chromium()), once started
+        self._contexts: list = []             # the browser contexts this Lab opened, closed by stop()
         self.context = None
         self._pages: dict = {}                # the pages open() shows notebooks in, by window size
         self.blocked: list[str] = []          # URLs the page tried to reach outside 127.0.0.1
@@ -358,11 +389,9 @@ class Lab:
 
     def stop(self) -> None:
         """Close the browser, shut the server down (POST /api/shutdown), remove the temp dir."""
-        for attr, method in (("context", "close"), ("browser", "close"), ("_pw", "stop")):
-            thing = getattr(self, attr)
-            if thing is not None:
-                _quietly(getattr(thing, method))
-                setattr(self, attr, None)
+        for context in self._contexts:
+            _quietly(context.close)
+        self._contexts, self.context, self.browser, self._pages = [], None, None, {}
         if self.proc is not None:
             if self.proc.poll() is None:
                 try:
@@ -496,18 +525,18 @@ class Lab:
     # ---- the browser
 
     def _start_browser(self) -> None:
-        from playwright.sync_api import sync_playwright
+        self.browser = chromium()
+        self.context = self._new_context(self.viewport, 1)
 
-        self._pw = sync_playwright().start()
-        self.browser = self._pw.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-        )
-        self.context = self.browser.new_context(
-            viewport={"width": self.viewport[0], "height": self.viewport[1]},
-            device_scale_factor=1,
-        )
-        self.context.route("**/*", self._route)
-        self.context.add_init_script(_PAGE_HELPERS)
+    def _new_context(self, viewport: tuple[int, int], scale: float):
+        """A browser context of this Lab's (closed by :meth:`stop`): a window of ``viewport`` CSS
+        pixels at ``scale`` device pixels each, which may reach 127.0.0.1 only."""
+        context = self.browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
+                                           device_scale_factor=scale)
+        self._contexts.append(context)
+        context.route("**/*", self._route)
+        context.add_init_script(_PAGE_HELPERS)
+        return context
 
     def _route(self, route) -> None:
         url = route.request.url
@@ -524,12 +553,7 @@ class Lab:
     def _new_page(self, viewport: tuple[int, int] | None = None, scale: float = 1):
         """A new page whose console errors and page errors are collected; with ``viewport`` (and
         ``scale``, the device pixel ratio: 2 for a HiDPI screen) in a browser context of its own."""
-        context = self.context
-        if viewport is not None:
-            context = self.browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
-                                               device_scale_factor=scale)
-            context.route("**/*", self._route)
-            context.add_init_script(_PAGE_HELPERS)
+        context = self.context if viewport is None else self._new_context(viewport, scale)
         page = context.new_page()
         page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
         page.on("pageerror", lambda e: self.console_errors.append(str(e)))

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import CHROMIUM, CHROMIUM_ARGS, artifact_path, require_browser
+from harness import artifact_path, chromium, require_browser
 
 pytestmark = pytest.mark.browser
 
@@ -64,12 +64,8 @@ def served(built):
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    """The process's Chromium (the browser tests' JupyterLab may be using it too)."""
+    return chromium()
 
 
 def look(browser, base: str, page_name: str, shot: str, scroll_to: str | None = None) -> dict:

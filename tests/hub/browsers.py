@@ -59,14 +59,11 @@ class Browsers:
 
     def __enter__(self) -> "Browsers":
         harness.require_browser()
-        from playwright.sync_api import sync_playwright
-
         hub = self.hub
         for u, cells in self.cells.items():
             hub.put_notebook(u, hub.tokens[u], self.path, harness.new_notebook(cells))
-        self._pw = sync_playwright().start()
-        self.browser = self._pw.chromium.launch(executable_path=harness.CHROMIUM, headless=True,
-                                                args=harness.CHROMIUM_ARGS)
+        self.browser = harness.chromium()       # the process's Chromium: a context each person
+        self.contexts = []
 
         class Adapter:      # what the harness's Notebook reads of a Lab
             def __init__(self, user):
@@ -74,6 +71,7 @@ class Browsers:
 
         for u in self.cells:      # everyone logs in and opens their notebook; the pages load together
             context = self.browser.new_context(viewport={"width": 1366, "height": 768})
+            self.contexts.append(context)
             context.add_init_script(harness._PAGE_HELPERS)
             context.route("**/*", self._route)
             page = context.new_page()
@@ -98,8 +96,8 @@ class Browsers:
     def __exit__(self, *exc) -> None:
         for k in self.kernels.values():
             k.close()
-        self.browser.close()
-        self._pw.stop()
+        for context in self.contexts:
+            context.close()
 
     def _route(self, route) -> None:
         if route.request.url.split("/")[2].split(":")[0] != "127.0.0.1":
