@@ -31,7 +31,6 @@ Screenshots go to ``test-artifacts/`` at the repository root (git-ignored).
 from __future__ import annotations
 
 import ast
-import atexit
 import http.client
 import json
 import os
@@ -71,34 +70,42 @@ CHROMIUM_ARGS = [
 CANVAS_SELECTOR = ".jp-OutputArea-output canvas"
 
 
-#: The process's Playwright and Chromium (see :func:`chromium`).
+#: The process's Playwright driver and Chromium, and how many users hold them (see :func:`chromium`).
 _PLAYWRIGHT = _CHROMIUM = None
+_USERS = 0
 
 
 def chromium():
-    """The process's one headless Chromium, launched the first time it is asked for and closed
-    at exit; each :class:`Lab` (and each hub test's class of browsers) opens contexts of its own
-    in it. Playwright's sync API runs one driver a thread: a second ``sync_playwright()`` while
-    one runs fails ("using Playwright Sync API inside the asyncio loop"), and a Lab kept for the
-    whole session (tests/browser/conftest.py) keeps its driver running. Launching it costs 1 s."""
-    global _PLAYWRIGHT, _CHROMIUM
+    """The process's one headless Chromium, for a user that gives it back with
+    :func:`release_chromium` (a :class:`Lab` holds it from start to stop, a hub test's class of
+    browsers while it is open): launched for the first, closed with Playwright's driver when the
+    last gives it back. Each user opens browser contexts of its own in it.
+
+    Playwright's sync API runs one driver a thread: a second ``sync_playwright()`` while one runs
+    fails ("using Playwright Sync API inside the asyncio loop"), and while one runs the thread has
+    an event loop running, in which a later test's ``asyncio.run()`` fails. So one driver, shared,
+    and none left running once nobody uses it. Launching costs about 1 s of CPU."""
+    global _PLAYWRIGHT, _CHROMIUM, _USERS
     if _CHROMIUM is None or not _CHROMIUM.is_connected():
         from playwright.sync_api import sync_playwright
 
         if _PLAYWRIGHT is None:
             _PLAYWRIGHT = sync_playwright().start()
-            atexit.register(_close_chromium)
         _CHROMIUM = _PLAYWRIGHT.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    _USERS += 1
     return _CHROMIUM
 
 
-def _close_chromium() -> None:
-    global _PLAYWRIGHT, _CHROMIUM
-    if _CHROMIUM is not None:
-        _quietly(_CHROMIUM.close)
-    if _PLAYWRIGHT is not None:
-        _quietly(_PLAYWRIGHT.stop)
-    _PLAYWRIGHT = _CHROMIUM = None
+def release_chromium() -> None:
+    """A user of :func:`chromium` is done with it; the last one closes it and the driver."""
+    global _PLAYWRIGHT, _CHROMIUM, _USERS
+    _USERS = max(0, _USERS - 1)
+    if _USERS == 0:
+        if _CHROMIUM is not None:
+            _quietly(_CHROMIUM.close)
+        if _PLAYWRIGHT is not None:
+            _quietly(_PLAYWRIGHT.stop)
+        _PLAYWRIGHT = _CHROMIUM = None
 
 
 class HarnessError(RuntimeError):
@@ -336,7 +343,7 @@ class Lab:
         self.proc: subprocess.Popen | None = None
         self.token = secrets.token_hex(16)
         self.port = 0
-        self.browser = None                   # the process's Chromium (chromium()), once started
+        self.browser = None                   # the process's Chromium (chromium()), held until stop()
         self._contexts: list = []             # the browser contexts this Lab opened, closed by stop()
         self.context = None
         self._pages: dict = {}                # the pages open() shows notebooks in, by window size
@@ -391,6 +398,8 @@ class Lab:
         """Close the browser, shut the server down (POST /api/shutdown), remove the temp dir."""
         for context in self._contexts:
             _quietly(context.close)
+        if self.browser is not None:
+            release_chromium()
         self._contexts, self.context, self.browser, self._pages = [], None, None, {}
         if self.proc is not None:
             if self.proc.poll() is None:

@@ -30,7 +30,7 @@ w"""
 @pytest.fixture(scope="module")
 def lab(shared_lab):
     """The browser tests' JupyterLab (tests/browser/conftest.py)."""
-    return shared_lab
+    return shared_lab.get()
 
 
 def test_a_tile_and_a_joker_by_mouse(lab):

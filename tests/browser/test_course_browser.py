@@ -29,9 +29,10 @@ BEST = (("CNf", "c2"), ("TRm", "d3"), ("TRf", "c4"))  # the best turn: 11 points
 @pytest.fixture(scope="module")
 def lab(shared_lab):
     """The browser tests' JupyterLab (tests/browser/conftest.py), with copies of the notebooks."""
+    lab = shared_lab.get()
     for name, path in NOTEBOOKS.items():
-        shared_lab.add_notebook(name, path)
-    return shared_lab
+        lab.add_notebook(name, path)
+    return lab
 
 
 def _place(nb, canvas, colors, guest: str, seat: str) -> None:

@@ -29,9 +29,10 @@ FRIEND = "DE IT CF TR IT | d1:ITm c2:ITf b3:TRm c4:ITf a4:TRf | CN CU"
 @pytest.fixture(scope="module")
 def lab(shared_lab):
     """The browser tests' JupyterLab (tests/browser/conftest.py), with copies of the notebooks."""
+    lab = shared_lab.get()
     for name in NOTEBOOKS:
-        shared_lab.add_notebook(name, REPO_ROOT / "notebooks" / name)
-    return shared_lab
+        lab.add_notebook(name, REPO_ROOT / "notebooks" / name)
+    return lab
 
 
 def open_and_run(lab: Lab, name: str):

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import artifact_path, chromium, require_browser
+from harness import artifact_path, chromium, release_chromium, require_browser
 
 pytestmark = pytest.mark.browser
 
@@ -65,7 +65,8 @@ def served(built):
 @pytest.fixture(scope="module")
 def browser():
     """The process's Chromium (the browser tests' JupyterLab may be using it too)."""
-    return chromium()
+    yield chromium()
+    release_chromium()
 
 
 def look(browser, base: str, page_name: str, shot: str, scroll_to: str | None = None) -> dict:

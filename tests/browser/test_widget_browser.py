@@ -27,7 +27,7 @@ SANDBOX = "RU GB FR ES IT | b1:RUf b3:RUm | US CN DE"
 @pytest.fixture(scope="module")
 def lab(shared_lab):
     """The browser tests' JupyterLab (tests/browser/conftest.py)."""
-    return shared_lab
+    return shared_lab.get()
 
 
 def open_widget(lab: Lab, name: str, source: str):

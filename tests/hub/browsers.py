@@ -98,6 +98,7 @@ class Browsers:
             k.close()
         for context in self.contexts:
             context.close()
+        harness.release_chromium()
 
     def _route(self, route) -> None:
         if route.request.url.split("/")[2].split(":")[0] != "127.0.0.1":
