@@ -31,29 +31,31 @@ def _fresh_tries(tmp_path, monkeypatch):
     TRIES._reset_for_tests()
 
 
-#: The files that keep one worker busiest, with the seconds each took there (``--durations`` on
-#: two cores with two workers, 2026-11-29). ``make test`` hands files to its workers in the order
-#: they are collected (``--no-loadscope-reorder``): these go first, the longest first, so that the
-#: workers finish together instead of one running the Binder check alone at the end. A file not
-#: named here keeps its place after them; a new slow file belongs in this table.
+#: The browser test files that share one JupyterLab and one Chromium (tests/browser/conftest.py):
+#: under ``--dist loadfile`` they are one unit of work, sent to one worker, which starts them once.
+SHARED_LAB = ("test_widget_browser.py", "test_course_browser.py", "test_notebooks_browser.py",
+              "test_board_browser.py")
+
+
+#: The files that keep one worker busiest, with the seconds each took there (``--durations`` under
+#: ``make test``: two cores, four workers, 2026-11-29). ``make test`` hands files to its workers in
+#: the order they are collected (``--no-loadscope-reorder``): these go first, the longest first, so
+#: that the workers finish together instead of one running the Binder check alone at the end. The
+#: files that share one JupyterLab (:data:`SHARED_LAB`) go as one, with their sum (116 s). A file
+#: not named here keeps its place after them; a new slow file belongs in this table.
 SLOW_FILES = {
-    "test_grading.py": 117, "test_hub.py": 110, "test_binder.py": 76, "test_widget_browser.py": 66,
-    "test_notebooks_browser.py": 66, "test_course_browser.py": 66, "test_board_browser.py": 66,
-    "test_site_browser.py": 25, "test_widget_fuzz.py": 20, "test_service.py": 15, "test_lite.py": 15,
-    "test_properties.py": 14, "test_what_players_know.py": 12, "test_classroom.py": 10,
-    "test_board_search.py": 9, "test_voila_browser.py": 8, "test_fuzz.py": 8, "test_board_fuzz.py": 5,
+    "test_grading.py": 140, "test_binder.py": 123, "test_hub.py": 122,
+    **{name: 116 for name in SHARED_LAB},
+    "test_site_browser.py": 27, "test_widget_fuzz.py": 26, "test_properties.py": 24,
+    "test_what_players_know.py": 19, "test_board_search.py": 18, "test_fuzz.py": 16, "test_board_players.py": 13,
+    "test_search.py": 13, "test_classroom.py": 13, "test_lite.py": 11, "test_service.py": 11,
+    "test_voila_browser.py": 8,
 }
 
 
 def pytest_collection_modifyitems(config, items):
     """The slowest files first (see SLOW_FILES); the order within a file is kept."""
     items.sort(key=lambda item: -SLOW_FILES.get(item.path.name, 0))
-
-
-#: The browser test files that share one JupyterLab and one Chromium (tests/browser/conftest.py):
-#: under ``--dist loadfile`` they are one unit of work, sent to one worker, which starts them once.
-SHARED_LAB = ("test_widget_browser.py", "test_course_browser.py", "test_notebooks_browser.py",
-              "test_board_browser.py")
 
 
 def pytest_xdist_make_scheduler(config, log):
