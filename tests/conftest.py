@@ -58,18 +58,22 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: -SLOW_FILES.get(item.path.name, 0))
 
 
-def pytest_xdist_make_scheduler(config, log):
-    """``--dist loadfile``, with the files of :data:`SHARED_LAB` as one file."""
-    if config.getvalue("dist") != "loadfile":
-        return None
-    from xdist.scheduler import LoadFileScheduling
+class SharedLabScheduler:
+    """``--dist loadfile``, with the files of :data:`SHARED_LAB` as one file (a plugin registered
+    only where pytest-xdist is: its hook is unknown to pytest without it)."""
 
-    class SharedLabScheduling(LoadFileScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            path = super()._split_scope(nodeid)
-            return "tests/browser (one JupyterLab)" if path.rsplit("/", 1)[-1] in SHARED_LAB else path
+    @staticmethod
+    def pytest_xdist_make_scheduler(config, log):
+        if config.getvalue("dist") != "loadfile":
+            return None
+        from xdist.scheduler import LoadFileScheduling
 
-    return SharedLabScheduling(config, log)
+        class SharedLabScheduling(LoadFileScheduling):
+            def _split_scope(self, nodeid: str) -> str:
+                path = super()._split_scope(nodeid)
+                return "tests/browser (one JupyterLab)" if path.rsplit("/", 1)[-1] in SHARED_LAB else path
+
+        return SharedLabScheduling(config, log)
 
 
 # -- every notebook cell twice --------------------------------------------------------------
@@ -147,6 +151,8 @@ def pytest_configure(config):
     # registered, not a conftest hook: the notebooks' cells are collected outside tests/ (it
     # looks only at nbval's cells, so it does nothing where nbval is off)
     config.pluginmanager.register(EveryCellTwice(), "every-cell-twice")
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(SharedLabScheduler(), "shared-lab-scheduler")
     _kernels_on_unix_sockets()
 
 
