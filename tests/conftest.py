@@ -22,13 +22,21 @@ os.environ["CAFE_WIDGET_PROGRESS"] = os.path.join(tempfile.mkdtemp(prefix="cafe-
 
 @pytest.fixture(autouse=True)
 def _fresh_tries(tmp_path, monkeypatch):
+    from cafe_widget import i18n
     from cafe_widget.teach.ladder import TRIES
 
     TRIES._reset_for_tests()             # the graded rule too: only the tests may turn it off
     monkeypatch.setenv("CAFE_WIDGET_PROGRESS", str(tmp_path / "progress.json"))
     monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)    # a grader's kernel records nothing
+    listening = set(i18n._listeners)
     yield
     TRIES._reset_for_tests()
+    # The widgets a test made stop following the language: ipywidgets keeps every widget alive
+    # until it is closed, and a worker's thousandth language switch redrew the hundreds made by
+    # the tests before it (1 s a switch; tests/test_languages_everywhere.py took 13 s, not 0.5).
+    for obj in list(i18n._listeners):
+        if obj not in listening:
+            i18n._listeners.discard(obj)
 
 
 #: The browser test files that share one JupyterLab and one Chromium (tests/browser/conftest.py):
