@@ -33,10 +33,11 @@ install: $(VENV)/.installed-test
 
 # Unit, property and browser tests, and nbval over every notebook (only the cells marked
 # NBVAL_CHECK_OUTPUT are compared; every cell must run, twice). In parallel, two workers a core (at
-# most 8): a third of the suite's time is spent waiting on servers, kernels and browsers, which
-# the second worker fills (on 2 cores, 2026-11-29: 5 min 49 s with 2 workers, 5 min 29 s with 3,
-# 5 min 4 s with 4). A file's tests (a notebook's cells) stay on one worker. The package is
-# compiled once first, not by each of the kernels that start together.
+# most 8): part of the suite's time is spent waiting on servers, kernels and browsers, which the
+# second worker fills (on 2 cores, 2026-11-29: 3 min 29 s to 3 min 47 s with 4 workers, 4 min 35 s
+# with 3 before the last savings). A file's tests (a notebook's cells) stay on one worker; the
+# browser files that share one JupyterLab go to one worker together (tests/conftest.py). The
+# package is compiled once first, not by each of the kernels that start together.
 TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); w=$$((n * 2)); [ $$w -gt 8 ] && w=8; echo $$w)
 test: $(VENV)/.installed-test
 	$(PY) -m compileall -q cafe_widget tests
