@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import atexit
 import copy
+import itertools
 import os
 import re
 import shutil
@@ -21,7 +22,9 @@ os.environ["CAFE_WIDGET_PROGRESS"] = os.path.join(tempfile.mkdtemp(prefix="cafe-
 
 
 @pytest.fixture(autouse=True)
-def _fresh_tries(tmp_path, monkeypatch):
+def _fresh_state(tmp_path, monkeypatch):
+    """Each test starts with no try counted, a progress file of its own, and leaves no widget
+    following the language behind it."""
     from cafe_widget import i18n
     from cafe_widget.teach.ladder import TRIES
 
@@ -182,7 +185,7 @@ def _kernels_on_unix_sockets() -> None:
         return
     folder = tempfile.mkdtemp(prefix="cafe-kernels-")
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
-    count = iter(range(1, 1_000_000))
+    count = itertools.count(1)
 
     class IpcKernelManager(nbval.kernel.KernelManager):
         _cafe_ipc = True

@@ -64,6 +64,14 @@ class Browsers:
             hub.put_notebook(u, hub.tokens[u], self.path, harness.new_notebook(cells))
         self.browser = harness.chromium()       # the process's Chromium: a context each person
         self.contexts = []
+        try:
+            return self._open()
+        except BaseException:
+            self.__exit__()                     # given back: a driver left running breaks later tests
+            raise
+
+    def _open(self) -> "Browsers":
+        hub = self.hub
 
         class Adapter:      # what the harness's Notebook reads of a Lab
             def __init__(self, user):
@@ -94,11 +102,13 @@ class Browsers:
         return self
 
     def __exit__(self, *exc) -> None:
-        for k in self.kernels.values():
-            k.close()
-        for context in self.contexts:
-            context.close()
-        harness.release_chromium()
+        try:
+            for k in self.kernels.values():
+                k.close()
+            for context in self.contexts:
+                context.close()
+        finally:
+            harness.release_chromium()
 
     def _route(self, route) -> None:
         if route.request.url.split("/")[2].split(":")[0] != "127.0.0.1":
