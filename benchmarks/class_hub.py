@@ -38,10 +38,10 @@ SETUP = '''
 import json, threading, time, cafe_widget
 w = cafe_widget.join({name!r})
 drawn = []
-def _drawn(game, meta, _shown=w._remote_arrived):
+def _drawn(game, meta, _shown=w.remote_arrived):
     _shown(game, meta)
     drawn.append((meta["seq"], time.time(), threading.current_thread().name))
-w._remote_arrived = _drawn
+w.remote_arrived = _drawn
 print(w.player)
 '''
 

@@ -112,7 +112,7 @@ BOARD_CELL = f"""\
 from cafe_widget import BoardWidget
 b = BoardWidget.from_notation("{BOARD_POSITION}", players=["human", "human"], pace=0)
 board_tile = b.game.hand()[0]
-board_chair = next(iter(b._lit(board_tile)[0]))
+board_chair = next(iter(b.lit(board_tile)[0]))
 b
 """
 #: A fresh notebook for Run All, as a student would have it.

@@ -102,5 +102,5 @@ def test_the_board_widget_shows_computer_2_alone():
     from cafe_widget import BoardWidget
 
     w = BoardWidget(game=BoardGame.new(players=2, seed=7), players=["human", "computer"], lang="fr")
-    assert w._name(1) == "Ordinateur 2"
+    assert w.player_name(1) == "Ordinateur 2"
     assert "(ordinateur)" not in repr(w.__dict__.get("status", "")) and "(ordinateur)" not in w.status

@@ -26,8 +26,8 @@ class BoardHistory(LookingBack):
 
     def _entry_words(self, entry) -> str:
         """Who played what, and the review's facts: the best action then, and the points missed."""
-        words = phrase("what_turn", self.lang, name=self._name(entry.player), turn=entry.action, points=entry.points,
-                    count=entry.points)
+        words = phrase("what_turn", self.lang, name=self.player_name(entry.player), turn=entry.action, points=entry.points,
+                       count=entry.points)
         index = next(i for i, e in enumerate(self.state.game.log) if e is entry)
         fact = self.state.game.review()[index]
         best = (board_say("review_best", self.lang, turn=fact.best_text, points=fact.best_points, missed=fact.missed)
@@ -39,8 +39,8 @@ class BoardHistory(LookingBack):
         if self.state.stash is not None:
             self.state.put_back(self.state.stash)
             self.state.stash = None
-            if self._the_table is not None:   # at a table: the game as it is now, not as it was left
-                self._the_table.rejoin(self)
+            if self.table_link is not None:   # at a table: the game as it is now, not as it was left
+                self.table_link.rejoin(self)
         self._clear_choice()
         super()._button_live()
 
@@ -49,14 +49,14 @@ class BoardHistory(LookingBack):
         bag and scores, the same players), the game itself kept aside until *Back to game*."""
         n = self.state.viewing
         if n is None:
-            self._set_status(board_say("try_first", self.lang), "")
+            self.set_status(board_say("try_first", self.lang), "")
             return
         stash = self.state.screen()
-        self._setup(BoardGame(self._position(n), None), list(self.state.kinds), None)
+        self.setup(BoardGame(self._position(n), None), list(self.state.kinds), None)
         self.state.stash = stash
         self.state.status = board_say("tried" if n else "tried_start", self.lang, n=n) + " " + self.state.status
 
-    def _history_view(self) -> BoardView:
+    def history_view(self) -> BoardView:
         lang, n = self.lang, self.state.viewing
         state = self._position(n)
         then = BoardGame(state, None)
@@ -64,5 +64,5 @@ class BoardHistory(LookingBack):
                  else phrase("history_start", lang))
         buttons = (("live", phrase("live", lang), True), ("try", phrase("try", lang), not then.is_over))
         return BoardView(state.board, lang, players=player_lines(then, lang, self.state.kinds), bag=len(state.bag),
-                         info=("*" + title,), buttons=buttons, nav=self._nav(),
+                         info=("*" + title,), buttons=buttons, nav=self.nav(),
                          status=self.state.status, status_kind=self.state.kind)

@@ -22,16 +22,16 @@ from .shell import SCREEN
 class BoardPlay:
     """The board game's play screen, mixed into BoardWidget."""
 
-    def _name(self, p: int) -> str:
+    def player_name(self, p: int) -> str:
         return board_player_name(p, self.lang, self.state.kinds)
 
-    def _mover(self) -> int:
+    def mover(self) -> int:
         return self.state.game.to_move
 
-    def _seated(self) -> None:
+    def seated(self) -> None:
         """Every hand is open on the board (B3): a seat or the screen shows them all."""
 
-    def _selected_tile(self) -> str | None:
+    def selected_tile(self) -> str | None:
         if self.state.selected is None:
             return None
         p, i = self.state.selected
@@ -45,7 +45,7 @@ class BoardPlay:
         game = self.state.game
         return game.turn if game.turn else game.board.begin_turn(game.hand())
 
-    def _lit(self, tile: str) -> tuple[dict, str | None, tuple[str, ...]]:
+    def lit(self, tile: str) -> tuple[dict, str | None, tuple[str, ...]]:
         """Where ``tile`` may go now: {chair: most points}, the bar place if the bar may take it,
         the seated jokers it may take (B10) — all asked of the engine."""
         game = self.state.game
@@ -63,45 +63,45 @@ class BoardPlay:
         swaps = tuple(s.split("@")[1] for s in game.legal_swaps() if s.split()[1].split("@")[0] == tile)
         return chairs, bar, swaps
 
-    def _select(self, p: int, i: int) -> None:
+    def select(self, p: int, i: int) -> None:
         game = self.state.game
         self.state.asking = None
         if p != game.to_move:
             tile = game.hand(p)[i]
-            self._set_status(board_say("not_yours", self.lang, owner=self._name(p), name=self._name(game.to_move))
-                             + f" ({tile})", "error")
+            self.set_status(board_say("not_yours", self.lang, owner=self.player_name(p), name=self.player_name(game.to_move))
+                            + f" ({tile})", "error")
             return
         if self.state.selected == (p, i):
             self.state.selected, self.state.swap_mode = None, False
-            self._set_status(board_say("to_move", self.lang, name=self._name(p)), "")
+            self.set_status(board_say("to_move", self.lang, name=self.player_name(p)), "")
             return
         self.state.selected = (p, i)
         tile = game.hand(p)[i]
-        chairs, bar, swaps = self._lit(tile)
+        chairs, bar, swaps = self.lit(tile)
         lang = self.lang
         if chairs:
             best = sorted(chairs.items(), key=lambda kv: -kv[1])
             top = [f"{c} (+{pts})" for c, pts in best if pts == best[0][1]][:4]
-            summary = (self._chairs_summary(len(chairs), top) if self._current().shows_points   # not in a puzzle
+            summary = (self._chairs_summary(len(chairs), top) if self.current_mode().shows_points   # not in a puzzle
                        else say_n("{n} lit chair", "{n} lit chairs", len(chairs), self.lang))
             text = board_say("select_joker" if tile[0] == "*" else "select", lang, tile=tile, chairs=summary)
         else:
             text = board_say("select_none", lang, tile=tile)
         if swaps:
             text += board_say("select_swap", lang, chairs=", ".join(swaps))
-        self._set_status(text, "")
+        self.set_status(text, "")
 
     def _chairs_summary(self, n: int, top: list[str]) -> str:
         return say_n("{n} lit chair, the most on {chairs}", "{n} lit chairs, the most on {chairs}", n,
                      self.lang, chairs=", ".join(top))
 
-    def _chair(self, chair: str) -> None:
+    def choose_chair(self, chair: str) -> None:
         game = self.state.game
         if self.state.asking is not None:
             self.state.asking = None
-        tile = self._selected_tile()
+        tile = self.selected_tile()
         if tile is None:
-            self._set_status(board_say("pick_first", self.lang), "")
+            self.set_status(board_say("pick_first", self.lang), "")
             return
         seated = game.board.tile(chair)
         if seated is not None and (self.state.swap_mode or (seated.endswith("*") and tile[0] != "*")):
@@ -117,7 +117,7 @@ class BoardPlay:
                 if len(legal) == 2:
                     self.state.asking = (tile, chair)
                     tables = " / ".join(f"{t} {TABLE_NATION[t]}" for t in CHAIR_TABLES[chair])
-                    self._set_status(board_say("which_nation", self.lang, tile=tile, chair=chair, tables=tables), "")
+                    self.set_status(board_say("which_nation", self.lang, tile=tile, chair=chair, tables=tables), "")
                     return
                 self._place(f"{(legal or nations)[0]}{tile[1]}*@{chair}")
                 return
@@ -135,9 +135,9 @@ class BoardPlay:
             text += board_say("seated_end", lang)
         else:
             text += board_say("seated_more", lang)
-        self._set_status(text, "ok")
+        self.set_status(text, "ok")
 
-    def _joker_choices(self) -> dict[str, tuple[str, int]]:
+    def joker_choices(self) -> dict[str, tuple[str, int]]:
         """While a joker awaits its nation: {nation: (table, points)} for its chair's tables."""
         if self.state.asking is None:
             return {}
@@ -149,59 +149,59 @@ class BoardPlay:
             found[nation] = (table, state.place(f"{nation}{tile[1]}*@{chair}").cards[-1].points)
         return found
 
-    def _declare(self, nation: str) -> None:
+    def declare(self, nation: str) -> None:
         if self.state.asking is None:
             return
         tile, chair = self.state.asking
         self.state.asking = None
         self._place(f"{nation}{tile[1]}*@{chair}")
 
-    def _table(self, table: str) -> None:
+    def choose_table(self, table: str) -> None:
         if self.state.asking is not None and table in CHAIR_TABLES[self.state.asking[1]]:
-            self._declare(TABLE_NATION[table])
+            self.declare(TABLE_NATION[table])
             return
         self.state.asking = None
         guests = " ".join(self.state.game.board.guests_at(table)) or "—"
         adjective = TABLE_ADJECTIVES[self.lang][TABLE_NATION[table]]
         text = say("{adjective} table {place}: {guests}", self.lang, adjective=adjective, place=table,
                    guests=guests)
-        self._set_status(text[:1].upper() + text[1:], "")
+        self.set_status(text[:1].upper() + text[1:], "")
 
     def _swap(self, tile: str, chair: str) -> None:
         player = self.state.game.to_move
         turn = self._move(BoardGame.swap, tile, chair)
-        self._done(player, turn, board_say("swap_done", self.lang, name=self._name(player), tile=turn.tile,
+        self._done(player, turn, board_say("swap_done", self.lang, name=self.player_name(player), tile=turn.tile,
                                            chair=turn.chair))
 
     def _button_bar(self) -> None:
-        tile = self._selected_tile()
+        tile = self.selected_tile()
         if tile is None:
-            self._set_status(board_say("pick_first_bar", self.lang), "")
+            self.set_status(board_say("pick_first_bar", self.lang), "")
             return
         player = self.state.game.to_move
         turn = self._move(BoardGame.bar, tile)
         entry = self.state.game.log[-1]
-        text = board_say("bar_done", self.lang, name=self._name(player), tile=tile, place=turn.bar_place,
+        text = board_say("bar_done", self.lang, name=self.player_name(player), tile=tile, place=turn.bar_place,
                          points=entry.points)
         if entry.went_out:
-            text += board_say("bar_out", self.lang, name=self._name(player))
+            text += board_say("bar_out", self.lang, name=self.player_name(player))
         self._done(player, turn, text)
 
     def _button_swap(self) -> None:
-        tile = self._selected_tile()
+        tile = self.selected_tile()
         if tile is None:
-            self._set_status(board_say("pick_first_swap", self.lang), "")
+            self.set_status(board_say("pick_first_swap", self.lang), "")
             return
-        _, _, swaps = self._lit(tile)
+        _, _, swaps = self.lit(tile)
         if not swaps:
             game = self.state.game
             if game.turn is not None:   # a tile is seated already: one action a turn (B4)
                 raise IllegalMove.because("B4", "board_placed_already", game.board, move=f"swap {tile}",
                                           count=len(game.turn.cards))
-            self._set_status(board_say("swap_none", self.lang, tile=tile), "error")
+            self.set_status(board_say("swap_none", self.lang, tile=tile), "error")
             return
         self.state.swap_mode = True
-        self._set_status(board_say("swap_how", self.lang, tile=tile), "")
+        self.set_status(board_say("swap_how", self.lang, tile=tile), "")
 
     def _button_undo(self) -> None:
         game = self.state.game
@@ -213,13 +213,13 @@ class BoardPlay:
         game = self.state.game
         if chosen is not None and chosen[1] in game.hand(chosen[0]):   # the same tile stays chosen
             self.state.selected = (chosen[0], game.hand(chosen[0]).index(chosen[1]))
-        self._set_status(board_say("undone", self.lang, placement=placement), "")
+        self.set_status(board_say("undone", self.lang, placement=placement), "")
 
     def _button_end(self) -> None:
         player = self.state.game.to_move
         self.state.asking = None
         turn = self._move(BoardGame.end_turn)
-        self._done(player, turn, board_say("ended", self.lang, name=self._name(player), action=turn.text,
+        self._done(player, turn, board_say("ended", self.lang, name=self.player_name(player), action=turn.text,
                                            points=turn.points))
 
     def _button_hint(self) -> None:
@@ -237,32 +237,32 @@ class BoardPlay:
         lang = self.lang
         self.state.selected, self.state.asking, self.state.swap_mode = None, None, False   # the hint alone is lit
         if best is None:
-            self._set_status(board_say("hint_none", lang), "")
+            self.set_status(board_say("hint_none", lang), "")
             return
         if best.kind == "seat":
             self.state.hint = tuple((c.chair, f"{i} +{c.points}") for i, c in enumerate(best.cards, start=1))
-            self._set_status(board_say("hint_seat", lang, action=best.text, points=best.points), "ok")
+            self.set_status(board_say("hint_seat", lang, action=best.text, points=best.points), "ok")
         elif best.kind == "bar":
             self.state.hint = ((f"bar{best.bar_place}", "✓"),)
-            self._set_status(board_say("hint_bar", lang, action=best.text, place=best.bar_place,
-                                       points=best.points), "ok")
+            self.set_status(board_say("hint_bar", lang, action=best.text, place=best.bar_place,
+                                      points=best.points), "ok")
         else:
             self.state.hint = ((best.chair, "⇄"),)
-            self._set_status(board_say("hint_swap", lang, action=best.text), "ok")
+            self.set_status(board_say("hint_swap", lang, action=best.text), "ok")
 
     def _button_new(self) -> None:
         self.state.guide = None                 # a new game is not guided
         if self.state.puzzles or self.state.sandbox:   # from a puzzle or the sandbox: a new game
             self.state.puzzles, self.state.sandbox = None, False
-            self._setup(BoardGame.new(players=2, seed=0), ["human", "computer"], None)
+            self.setup(BoardGame.new(players=2, seed=0), ["human", "computer"], None)
             return
         game = self.state.game if self.state.stash is None else self.state.stash["game"]   # not the game tried
         if not game.is_over and (game.log or game.turn) and self._asked != "new":
             self._confirm = "new"   # a game in progress (a tile seated this turn included): ask first
-            self._set_status(board_say("new_confirm", self.lang), "")
+            self.set_status(board_say("new_confirm", self.lang), "")
             return
         seed = game.seed + 1 if isinstance(game.seed, int) else random.SystemRandom().randrange(2**32)
-        self._setup(BoardGame.new(players=game.players, seed=seed), list(self.state.kinds), None)
+        self.setup(BoardGame.new(players=game.players, seed=seed), list(self.state.kinds), None)
         self.state.status = board_say("new_started", self.lang, seed=seed) + " " + self.state.status
 
     def _done(self, player: int, turn, text: str) -> None:
@@ -288,7 +288,7 @@ class BoardPlay:
         if self._pacing() and not game.is_over and game.to_move in self.state.bots:
             # after a student's own click: one computer action every ``pace`` seconds, each seen
             self.state.round = [text]
-            self._set_status(text, "ok")
+            self.set_status(text, "ok")
             self._schedule()
             return
         self.state.round = None
@@ -298,23 +298,23 @@ class BoardPlay:
         if self.state.game.is_over:
             self._finish(" ".join(texts))
             return
-        texts.append(board_say("to_move", self.lang, name=self._name(self.state.game.to_move)))
+        texts.append(board_say("to_move", self.lang, name=self.player_name(self.state.game.to_move)))
         if self.state.guide is not None and self.state.guide.active(self.state.game):
             texts.append(self.state.guide.instruction(self.state.game, self.lang))
-        self._set_status(" ".join(texts), "ok")
+        self.set_status(" ".join(texts), "ok")
 
     def _pace_one(self) -> None:
         """One computer's action, shown (the shell's ``_paced_step``); the next one scheduled."""
         texts = self._computers_play(limit=1)
         game = self.state.game
         if not game.is_over and game.to_move in self.state.bots:
-            self._set_status(" ".join(texts), "ok")
+            self.set_status(" ".join(texts), "ok")
             self._schedule()
         else:
             self.state.round = None
             self._computers_done(texts)
 
-    def _fast_forward(self) -> None:
+    def fast_forward(self) -> None:
         """Play at once the computers' actions still to be shown."""
         self._pace_token += 1
         self.state.round = None
@@ -328,7 +328,7 @@ class BoardPlay:
         return (turn.chair,)
 
     def _turn_info(self, player: int, turn) -> tuple[str, ...]:
-        lines = [board_say("last", self.lang, name=self._name(player))]
+        lines = [board_say("last", self.lang, name=self.player_name(player))]
         if turn.kind == "seat":
             for card in turn.cards:
                 lines.append(f"{card.text} = {card.points}")
@@ -353,7 +353,7 @@ class BoardPlay:
             if len(game.log) == done:   # a player that did nothing: never loop for ever
                 raise RuntimeError(f"computer player {player + 1} made no move")
             entry = game.log[-1]
-            texts.append(board_say("computer_did", self.lang, name=self._name(player), action=entry.action,
+            texts.append(board_say("computer_did", self.lang, name=self.player_name(player), action=entry.action,
                                    points=entry.points))
             self.state.marks = self._marks_of(entry.turn)
             self.state.info = self._turn_info(player, entry.turn)
@@ -363,9 +363,9 @@ class BoardPlay:
         game = self.state.game
         self.state.info = result_words(game, self.lang, self.state.kinds)
         self.state.selected = None
-        self._set_status((before + " " if before else "") + over_words(game, self.lang, self.state.kinds), "ok")
+        self.set_status((before + " " if before else "") + over_words(game, self.lang, self.state.kinds), "ok")
 
-    def _answered_first(self, key: str | None) -> bool:
+    def answered_first(self, key: str | None) -> bool:
         """New game answers at any time; over a game that is over, anything else shows the
         result. True when the action was taken here."""
         if key == "new":
@@ -379,7 +379,7 @@ class BoardPlay:
     def _command_line(self, text) -> None:
         text = move_text(text, "command", "an action such as CFf@a2, bar RUm, swap ITf@c2, end or hint")
         if self.state.round is not None:   # the computers' actions still to be shown come first
-            self._fast_forward()
+            self.fast_forward()
         self.state.hint = ()
         for step in [s.strip() for s in text.split(";") if s.strip()]:
             self._command_step(step)
@@ -393,10 +393,10 @@ class BoardPlay:
                 raise Refused(board_say("history_live_first", self.lang, text=shorten(step)))
             getattr(self, f"_button_{key}")()
             return
-        why = self._not_yours()
-        if why and key == "new" and self._where() != SCREEN:
+        why = self.not_yours()
+        if why and key == "new" and self.where() != SCREEN:
             raise Refused(why)   # at a table, a seat starts a new game only in its turn (the screen at any time)
-        if self._answered_first(key):
+        if self.answered_first(key):
             return
         game = self.state.game
         if key is not None:
@@ -418,7 +418,7 @@ class BoardPlay:
                 self.state.selected = (game.to_move, hand.index(action[1]))
             player = game.to_move
             turn = self._move(BoardGame.bar, action[1])
-            self._done(player, turn, board_say("bar_done", self.lang, name=self._name(player), tile=action[1],
+            self._done(player, turn, board_say("bar_done", self.lang, name=self.player_name(player), tile=action[1],
                                                place=turn.bar_place, points=self.state.game.log[-1].points))
         elif action[0] == "swap":
             self._swap(action[1], action[2])

@@ -39,7 +39,7 @@ class BoardPuzzleMode(Mode):
                 phrase("puzzle_count", lang, solved=len(w.state.solved), total=total))
         if turn is not None and turn.cards:
             info += (board_say("this_turn", lang),) + tuple(c.text for c in turn.cards)
-        tile = w._selected_tile()
+        tile = w.selected_tile()
         buttons = (("end", phrase("check", lang), bool(turn) and turn.can_end()),
                    ("undo", board_say("undo", lang), bool(turn)),
                    ("bar", board_say("bar_button", lang), tile is not None and turn is None),
@@ -53,7 +53,7 @@ class BoardPuzzleMode(Mode):
         w.MODES["play"].click(w, region)
 
     def save(self, w) -> dict:
-        return w._game_save()
+        return w.game_save()
 
 
 class BoardPuzzleScreen:
@@ -66,7 +66,7 @@ class BoardPuzzleScreen:
         self.state.selected, self.state.asking, self.state.swap_mode, self.state.hint, self.state.marks = None, None, False, (), ()
         self.state.info, self.state.shown = (), False
         p = self.state.puzzles[self.state.pi]
-        self._set_status(board_say("puzzle_welcome", self.lang, best=p.best_points), "")
+        self.set_status(board_say("puzzle_welcome", self.lang, best=p.best_points), "")
 
     def _puzzle_done(self, turn) -> None:
         """A finished action on a puzzle: graded on the ladder, then the puzzle's position again
@@ -78,13 +78,13 @@ class BoardPuzzleScreen:
         self.state.game = puzzle_game(p)
         self.state.selected, self.state.asking, self.state.swap_mode, self.state.hint = None, None, False, ()
         self.state.marks = self._marks_of(turn)
-        self._set_status(grade.message + (phrase("not_counted", self.lang) if grade.solved and self.state.shown else ""),
-                         "ok" if grade.solved else "error")
+        self.set_status(grade.message + (phrase("not_counted", self.lang) if grade.solved and self.state.shown else ""),
+                        "ok" if grade.solved else "error")
 
     def _puzzle_hint(self) -> None:
         """Typed ``hint``: the puzzle's hint on the ladder (``BoardPuzzle.hint``), never the best
         action; nothing is lit, no try is counted, and a graded assignment allows it."""
-        self._set_status(self.state.puzzles[self.state.pi].hint(self.lang), "")
+        self.set_status(self.state.puzzles[self.state.pi].hint(self.lang), "")
 
     def _button_best(self) -> None:
         """Light the best action; the puzzle solved after that does not count."""
@@ -94,12 +94,12 @@ class BoardPuzzleScreen:
             self.state.game = puzzle_game(p)
         self.state.shown = True
         self._light_best()
-        self._set_status(p.grade(show=True, lang=self.lang).message, "ok")
+        self.set_status(p.grade(show=True, lang=self.lang).message, "ok")
 
     def _button_next(self) -> None:
         if len(self.state.solved) == len(self.state.puzzles):
             self._start_puzzle(0)
             self.state.status = phrase("puzzle_solved_all", self.lang, solved=len(self.state.solved),
-                               total=len(self.state.puzzles)) + " " + self.state.status
+                                       total=len(self.state.puzzles)) + " " + self.state.status
             return
         self._start_puzzle(self.state.pi + 1)

@@ -58,7 +58,7 @@ class BoardSandboxMode(Mode):
         w.MODES["play"].click(w, region)
 
     def save(self, w) -> dict:
-        return w._game_save()
+        return w.game_save()
 
 
 class BoardSandboxScreen:
@@ -71,11 +71,11 @@ class BoardSandboxScreen:
         self.state.sandbox = True
         self.state.game, self.state.kinds, self.state.bots = game, ("human", "human"), {}
         self.state.selected, self.state.asking, self.state.swap_mode, self.state.hint, self.state.marks, self.state.info = None, None, False, (), (), ()
-        self._set_status(board_say("sandbox_welcome", self.lang), "")
+        self.set_status(board_say("sandbox_welcome", self.lang), "")
 
     def _sandbox_kept(self, turn) -> None:
         """*Keep turn*: the tiles stay, the board goes on from there with the whole palette."""
         marks = self._marks_of(turn)
         self._start_sandbox(turn.board)
         self.state.marks = marks
-        self._set_status(board_say("kept", self.lang, action=turn.text, points=turn.points), "ok")
+        self.set_status(board_say("kept", self.lang, action=turn.text, points=turn.points), "ok")

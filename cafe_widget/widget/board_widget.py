@@ -35,7 +35,7 @@ from .board_history import HISTORY, HISTORY_KEYS, BoardHistory
 from .board_play import BoardPlay
 from .board_puzzle import PUZZLE, BoardPuzzleMode, BoardPuzzleScreen
 from .board_sandbox import SANDBOX, BoardSandboxMode, BoardSandboxScreen
-from .modes import Mode, modes
+from .modes import Mode, modes, press
 from .state import BoardState
 
 
@@ -46,16 +46,16 @@ class BoardPlayMode(Mode):
 
     def view(self, w) -> BoardView:
         game, lang = w.state.game, w.lang
-        tile = w._selected_tile()
+        tile = w.selected_tile()
         lit: tuple = ()
         swaps: tuple = ()
         if tile is not None and w.state.asking is None:
-            chairs, bar, swaps = w._lit(tile)
+            chairs, bar, swaps = w.lit(tile)
             lit = tuple(chairs.items()) + (((bar, game.board.next_bar_value),) if bar else ())
-        choices = w._joker_choices()
+        choices = w.joker_choices()
         turn = game.turn
         over = game.is_over
-        human = not over and w.state.kinds[game.to_move] == HUMAN and not w._not_yours()   # at a table: its own turn
+        human = not over and w.state.kinds[game.to_move] == HUMAN and not w.not_yours()   # at a table: its own turn
         info = w.state.info
         if turn is not None and turn.cards:
             info = (board_say("this_turn", lang),) + tuple(f"{c.text} = {c.points}" for c in turn.cards) + info
@@ -73,7 +73,7 @@ class BoardPlayMode(Mode):
             lit_tables=tuple((t, pts) for t, pts in choices.values()),
             swaps=swaps, hint=w.state.hint, placed=tuple(c.chair for c in turn.cards) if turn else (),
             marks=w.state.marks if turn is None else (), asking=w.state.asking[1] if w.state.asking else "",
-            info=info, buttons=buttons, nav=w._nav(),
+            info=info, buttons=buttons, nav=w.nav(),
             choices=tuple((f"declare:{n}", f"{n} +{pts}", True) for n, (_, pts) in choices.items()),
             status=w.state.status, status_kind=w.state.kind)
 
@@ -81,34 +81,34 @@ class BoardPlayMode(Mode):
         """A tile, a chair, a table, the bar or a button of the live game (New game at any
         time; over a game that is over, anything else shows the result)."""
         if w.state.round is not None:   # the computers' actions come first: shown at once
-            w._fast_forward()
+            w.fast_forward()
             return
         new = region.kind == "button" and region.name == "new"
-        why = w._not_yours()
-        if why and not (new and w._where() == SCREEN) and not (region.kind == "button" and region.name in HISTORY_KEYS
+        why = w.not_yours()
+        if why and not (new and w.where() == SCREEN) and not (region.kind == "button" and region.name in HISTORY_KEYS
                                                               and not new):
             game = w.state.game
-            if not game.is_over and game.to_move in w.state.bots and w._where() != SCREEN:
-                w._the_table.computers_due()   # a computer to move and nobody showing its turn: it plays now
+            if not game.is_over and game.to_move in w.state.bots and w.where() != SCREEN:
+                w.table_link.computers_due()   # a computer to move and nobody showing its turn: it plays now
                 return
             raise Refused(why)   # at a table, another player's turn (the screen may start a new game)
-        if w._answered_first("new" if new else None):
+        if w.answered_first("new" if new else None):
             return
         if region.kind == "button" and region.name.startswith("declare:"):
-            w._declare(region.name.split(":", 1)[1])
+            w.declare(region.name.split(":", 1)[1])
         elif region.kind == "button":
-            getattr(w, f"_button_{region.name}")()
+            press(w, region.name)
         elif region.kind == "tile":
-            w._select(*divmod(region.index, 100))
+            w.select(*divmod(region.index, 100))
         elif region.kind == "chair":
-            w._chair(region.name)
+            w.choose_chair(region.name)
         elif region.kind == "table":
-            w._table(region.name)
+            w.choose_table(region.name)
         elif region.kind == "bar":
-            w._button_bar()
+            press(w, "bar")
 
     def save(self, w) -> dict:
-        return w._game_save()
+        return w.game_save()
 
 
 class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandboxScreen):
@@ -141,7 +141,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
         self.state.puzzles, self.state.pi, self.state.solved, self.state.shown = None, 0, (), False   # the puzzle screen's
         self.state.guide = None                 # the guided first game's steps (``guided``)
         self.state.sandbox = False              # the sandbox screen (``from_notation`` of a position)
-        self._setup(game, players, seed)
+        self.setup(game, players, seed)
         self.redraw()
 
     @classmethod
@@ -153,7 +153,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
         w = cls(game=guided_board_game(GUIDE_SEED if seed is None else seed), players=["human", OPPONENT],
                 lang=lang)
         w.state.guide = BoardGuide()
-        w._set_status(w.status + " " + w.state.guide.instruction(w.state.game, w.lang), "ok")
+        w.set_status(w.status + " " + w.state.guide.instruction(w.state.game, w.lang), "ok")
         w.redraw()
         return w
 
@@ -193,7 +193,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
             return w
         return cls(game=game_from_position(board, len(players)), players=players, **options)
 
-    def _setup(self, game, players, seed) -> None:
+    def setup(self, game, players, seed) -> None:
         if game is None:
             game = BoardGame.new(players=len(players) if players else 2, seed=seed)
         if players is None:
@@ -212,7 +212,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
         if game.is_over:
             self._finish(" ".join(texts))
         else:
-            self._set_status(" ".join(texts + [board_say("welcome", self.lang, name=self._name(game.to_move))]), "")
+            self.set_status(" ".join(texts + [board_say("welcome", self.lang, name=self.player_name(game.to_move))]), "")
 
     def _reset(self) -> None:
         self.state.selected = None
@@ -249,7 +249,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
         ``swap ITf@c2``, ``end``, ``undo``, ``hint``, ``new`` (French words too)."""
         self._guarded(self._command_line, text)
 
-    def _current(self) -> Mode:
+    def current_mode(self) -> Mode:
         """The screen shown: ``"play"``, or ``"history"`` while looking back (◀ ▶, read-only;
         *Try from here* plays on from there)."""
         if self.state.viewing is not None:
@@ -261,8 +261,8 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
         """The game's actions as plain text, one a row, oldest first: ``"3. Player 1 played
         CFf@a2, CFm@b1: 4 points."`` (the board game's scoresheet; ``game.review()`` adds the
         best action of each)."""
-        return tuple(f"{i}. " + phrase("what_turn", self.lang, name=self._name(e.player), turn=e.action, points=e.points,
-                                    count=e.points)
+        return tuple(f"{i}. " + phrase("what_turn", self.lang, name=self.player_name(e.player), turn=e.action, points=e.points,
+                                       count=e.points)
                      for i, e in enumerate(self.state.game.log, 1))
 
     @property
@@ -273,9 +273,9 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
     def save(self) -> str:
         """The game as JSON text to keep and :meth:`load` again: ``BoardGame.to_json`` (the seed,
         the start, every action, the turn in progress) with the players."""
-        return json.dumps(self._current().save(self), indent=1)
+        return json.dumps(self.current_mode().save(self), indent=1)
 
-    def _game_save(self) -> dict:
+    def game_save(self) -> dict:
         data = json.loads(self.state.game.to_json())
         data["widget"] = {"players": list(self.state.kinds)}
         return data
@@ -303,7 +303,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
             game = game_from_position(Board.parse(text), len(kinds))
         if len(kinds) != game.players:
             kinds = [HUMAN] + ["computer"] * (game.players - 1)
-        self._setup(game, kinds, None)
+        self.setup(game, kinds, None)
         key = "loaded_by_hand" if game.seed is None else "loaded_what"
         self.state.status = board_say(key, self.lang, what=game.board.format()) + " " + self.state.status
 
@@ -324,7 +324,7 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
         if region is None:
             return
         self.state.hint = ()
-        self._current().click(self, region)
+        self.current_mode().click(self, region)
 
     # -- the view -------------------------------------------------------------------------
 

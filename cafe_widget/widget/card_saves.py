@@ -25,7 +25,7 @@ KINDS = (HUMAN, "computer", "random", "greedy", "steady", "strong")
 
 def save_data(w) -> dict:
     """What the screen shown holds, as the current mode saves it."""
-    return w._current().save(w)
+    return w.current_mode().save(w)
 
 
 def screen_save(w, start) -> dict:
@@ -57,7 +57,7 @@ def load_game(w, game: Game, widget) -> None:
         guide = widget.get("guide")
         if guide is not None and (not isinstance(guide, int) or isinstance(guide, bool) or not 1 <= guide <= 99):
             raise NotationError("json", "guide", N_("must be the guided game's step"))
-    w._setup(game, kinds, None, False, None, waiting=waiting)
+    w.setup(game, kinds, None, False, None, waiting=waiting)
     if guide is not None:
         w.state.guide = Guide()
         w.state.guide.step = guide
@@ -88,11 +88,11 @@ def load_screen(w, data: dict) -> None:
         if not isinstance(placement, str):
             raise NotationError("json", "turn", N_("must list the placements of the turn in progress"))
         guest, seat = parse_placement(placement)
-        if guest not in w._hand():
+        if guest not in w.hand():
             raise IllegalMove.because("R4", "not_in_hand", w.state.turn.cafe, move=placement, guest=guest)
         w.state.turn = w.state.turn.place(guest, seat)
     w.state.stash = stash
-    w._say("loaded", what=w.notation)
+    w.tell("loaded", what=w.notation)
 
 
 def game_save(game: Game, kinds, waiting, guide) -> dict:

@@ -22,14 +22,14 @@ class ComputerTurns:
         self.state.selected = None
         self.state.badges = ()
         if turn is not None:
-            self.state.info = self._turn_lines(turn, self._name(player))
+            self.state.info = self._turn_lines(turn, self.player_name(player))
         game = self.state.game
         if not game.is_over and game.state.may_declare == player and game.to_move in self.state.bots:
             # R12c: right after the turn that emptied the hand, the person may declare the end;
             # the computers wait for the answer (Declare end, or End turn to go on).
             self.state.waiting = player
             self._mark_last_turns()
-            self._set_status(text + " " + phrase("may_declare", self.lang, name=self._name(player)), "ok")
+            self.set_status(text + " " + phrase("may_declare", self.lang, name=self.player_name(player)), "ok")
             return
         self._go_on(player, [text])
 
@@ -40,7 +40,7 @@ class ComputerTurns:
         if self._pacing() and not self.state.game.is_over and self.state.game.to_move in self.state.bots:
             self.state.round = {"player": player, "texts": list(texts), "lines": []}
             self._mark_last_turns()
-            self._set_status(" ".join(texts), "ok")
+            self.set_status(" ".join(texts), "ok")
             self._schedule()
             return
         self.state.round = None
@@ -54,13 +54,13 @@ class ComputerTurns:
         game = self.state.game
         if not game.is_over and game.to_move in self.state.bots:
             self._mark_last_turns()
-            self._set_status(" ".join(texts), "ok")
+            self.set_status(" ".join(texts), "ok")
             self._schedule()
         else:
             self.state.round = None
             self._after_computers(round_["player"], texts)
 
-    def _fast_forward(self) -> None:
+    def fast_forward(self) -> None:
         """Play at once the computers' turns still to be shown."""
         self._pace_token += 1
         round_, self.state.round = self.state.round, None
@@ -74,11 +74,11 @@ class ComputerTurns:
             self._finish_text(" ".join(texts))
             return
         nxt = self.state.game.to_move
-        if self._humans() > 1 and not self.teaching and nxt != player and self._at_table is None:
+        if self._humans() > 1 and not self.teaching and nxt != player and self.at_table is None:
             self.state.revealed = False
         if self.state.guide is not None and self.state.guide.active(self.state.game):
             texts = texts + [self.state.guide.instruction(self.state.game, self.lang)]
-        self._set_status(" ".join(texts), "ok")
+        self.set_status(" ".join(texts), "ok")
 
     def _computers_play(self, limit: int | None = None, lines: list | None = None) -> list[str]:
         """The computers to move play (``limit`` of them at most); their turns go to the panel
@@ -104,7 +104,7 @@ class ComputerTurns:
 
     def _computer_text(self, player: int, entry) -> str:
         """What a computer player just did, in words."""
-        name = self._name(player)
+        name = self.player_name(player)
         if entry.turn is not None:
             return phrase("computer_turn", self.lang, name=name, turn=entry.turn.text, points=entry.turn.points)
         if entry.action == "draw":
@@ -139,7 +139,7 @@ class ComputerTurns:
     def _finish_text(self, before: str = "") -> None:
         self.state.info = result_lines(self.state.game, self.lang, self.state.kinds)
         self.state.reviewing = True   # the end of a game: the scoresheet becomes the review
-        self._set_status((before + " " if before else "") + over_text(self.state.game, self.lang, self.state.kinds), "ok")
+        self.set_status((before + " " if before else "") + over_text(self.state.game, self.lang, self.state.kinds), "ok")
 
     def _mark_last_turns(self) -> None:
         """Mark the seats filled by the turns the computers played since a person last acted;

@@ -25,15 +25,15 @@ class HistoryScreen(LookingBack):
     def _clear_choice(self) -> None:
         self.state.selected, self.state.hint, self.state.badges, self.state.view_best = None, (), (), False
 
-    def _read_only(self) -> None:
+    def read_only(self) -> None:
         self.state.view_best = False
-        super()._read_only()
+        super().read_only()
 
     def _entry_words(self, entry) -> str:
-        name = self._name(entry.player)
+        name = self.player_name(entry.player)
         if entry.turn is not None:
             return phrase("what_turn", self.lang, name=name, turn=entry.turn.text, points=entry.turn.points,
-                       count=entry.turn.points)
+                          count=entry.turn.points)
         return phrase(f"what_{entry.kind}", self.lang, name=name)
 
     def _button_live(self) -> None:
@@ -41,18 +41,18 @@ class HistoryScreen(LookingBack):
         if self.state.stash is not None:
             self.state.put_back(self.state.stash)
             self.state.stash = None
-            if self._the_table is not None:   # at a table: the game as it is now, not as it was left
-                self._the_table.rejoin(self)
+            if self.table_link is not None:   # at a table: the game as it is now, not as it was left
+                self.table_link.rejoin(self)
         self.state.viewing, self.state.view_best = None, False
         self.state.badges, self.state.hint = (), ()
         if self.state.waiting is not None:   # still the person's R12c choice to make
-            self._say("may_declare", name=self._name(self.state.waiting))
+            self.tell("may_declare", name=self.player_name(self.state.waiting))
         else:
-            self._say("back_live")
+            self.tell("back_live")
 
     def _button_review(self) -> None:
         self.state.reviewing = not self.state.reviewing
-        self._say("review_on" if self.state.reviewing else "review_off")
+        self.tell("review_on" if self.state.reviewing else "review_off")
 
     def _button_rows_up(self) -> None:
         start, fit = self._scene.sheet_window
@@ -73,13 +73,13 @@ class HistoryScreen(LookingBack):
             entry = self.state.game.log[n - 1]
             before = entry.before
             puzzle = Puzzle(before.cafe, before.hands[entry.player], before.variant)
-            self._start_puzzles([puzzle])
+            self.start_puzzles([puzzle])
             self.state.stash = stash
-            self._say("tried_turn", n=n)
+            self.tell("tried_turn", n=n)
             return
-        self._setup(None, None, self._position(n).cafe, self.state.game.variant, None, fill_pile=False)
+        self.setup(None, None, self._position(n).cafe, self.state.game.variant, None, fill_pile=False)
         self.state.stash = stash
-        self._say("tried" if n else "tried_start", n=n)
+        self.tell("tried" if n else "tried_start", n=n)
 
     def _button_best(self) -> None:
         """In the history: light the best turn the person could have made before the turn
@@ -90,20 +90,20 @@ class HistoryScreen(LookingBack):
         entry = self.state.game.log[n - 1]
         review = self.state.game.review_entry(n - 1)
         if self.state.kinds[entry.player] != HUMAN:
-            self._say("history_best_none", why=phrase("history_best_private", self.lang))
+            self.tell("history_best_none", why=phrase("history_best_private", self.lang))
             return
         if not self._may_review(entry.player):
-            self._say("history_best_none", why=phrase("history_best_hidden", self.lang))
+            self.tell("history_best_none", why=phrase("history_best_hidden", self.lang))
             return
         if review.best is None:
-            self._say("history_best_none", why=phrase("history_best_no_turn", self.lang))
+            self.tell("history_best_none", why=phrase("history_best_no_turn", self.lang))
             return
         self.state.view_best = True
         self.state.hint = _hint_labels(review.best.cards, 0)
         played = (f"{entry.turn.text} = {entry.turn.points}" if entry.turn is not None
                   else self._entry_words(entry))
-        self._set_status(phrase("history_best", self.lang, turn=review.best.text, points=review.best.points, played=played)
-                         + (phrase("hint_goes_on", self.lang) if review.best.goes_on else ""), "ok")
+        self.set_status(phrase("history_best", self.lang, turn=review.best.text, points=review.best.points, played=played)
+                        + (phrase("hint_goes_on", self.lang) if review.best.goes_on else ""), "ok")
 
     def _sheet_rows(self) -> tuple[str, ...]:
         """One row a turn, newest last; in review, the person's placing turns get the best
@@ -113,10 +113,10 @@ class HistoryScreen(LookingBack):
         for i, entry in enumerate(game.log):
             kind = self.state.kinds[entry.player]
             name = getattr(kind, "person", None) or phrase("player" if kind == HUMAN else "computer", lang,
-                                                        n=entry.player + 1)   # a person at a class table: their name
+                                                           n=entry.player + 1)   # a person at a class table: their name
             if entry.turn is not None:
                 row = phrase("row_turn", lang, n=i + 1, name=name, turn=entry.turn.text.replace(",", ""),
-                          points=entry.turn.points)
+                             points=entry.turn.points)
             else:
                 row = phrase(f"row_{entry.kind}", lang, n=i + 1, name=name)
             if self.state.reviewing and entry.turn is not None and self._may_review(entry.player):
@@ -135,7 +135,7 @@ class HistoryScreen(LookingBack):
             return False
         return self._humans() == 1 or self.teaching or self.state.game.is_over
 
-    def _sheet_fields(self) -> dict:
+    def sheet_fields(self) -> dict:
         lang = self.lang
         live = self.state.viewing is None
         back_ok = bool(self.state.game.log) and (live or self.state.viewing > 0)
@@ -146,7 +146,7 @@ class HistoryScreen(LookingBack):
                     sheet_buttons=(("review", phrase("scoresheet" if self.state.reviewing else "review", lang), True), ("back", "◀", back_ok),
                                    ("forward", "▶", not live)))
 
-    def _history_view(self) -> View:
+    def history_view(self) -> View:
         """A past position, read-only: the café after the turn, its cards marked with their
         points and the turn's points table by table; with *Show best*, the café before it and
         the best turn lit."""
@@ -154,7 +154,7 @@ class HistoryScreen(LookingBack):
         total = len(game.log)
         entry = game.log[n - 1] if n else None
         state = self._position(n - 1 if self.state.view_best else n)
-        players = tuple(PlayerLine(self._name(q), state.scores[q], len(state.hands[q]), len(state.face_down[q]),
+        players = tuple(PlayerLine(self.player_name(q), state.scores[q], len(state.hands[q]), len(state.face_down[q]),
                                    q == state.to_move and state.over is None,
                                    phrase("counts", lang, hand=len(state.hands[q]), down=len(state.face_down[q])))
                         for q in range(game.players))
@@ -191,4 +191,4 @@ class HistoryScreen(LookingBack):
                     title=title, players=players,
                     piles=phrase("piles", lang, guests=len(state.guest_pile), tables=len(state.cafe.pile)),
                     info=info, buttons=buttons, status=self.state.status, status_kind=self.state.kind,
-                    **self._sheet_fields())
+                    **self.sheet_fields())

@@ -16,7 +16,7 @@ from ..render.scene import View
 from ..render.words import WHY, card_points, game_lines, phrase, turn_lines
 from .card_saves import HUMAN
 from .card_base import HISTORY_BUTTONS, _hint_labels
-from .modes import Mode
+from .modes import Mode, press
 from .safety import Refused
 from .shell import SCREEN, table_say
 from .state import GAME
@@ -32,23 +32,23 @@ class PlayMode(Mode):
     def view(self, w) -> View:
         lang = w.lang
         game = w.state.game
-        p = w._shown_player()
+        p = w.shown_player()
         hand = game.hand(p)
-        guest = w._selected_guest()
+        guest = w.selected_guest()
         lit = tuple((s, c.points) for s, c in game.seat_scores(guest).items()) if guest else ()
         turn = game.turn
         info = w.state.info
         if turn and turn.cards:
             info = (phrase("this_turn", lang),) + turn_lines(turn.cards, lang)
         if w.teaching and not game.is_over:
-            info = info + tuple(phrase("hand_of", lang, name=w._name(q), hand=" ".join(game.hands[q]) or "—")
+            info = info + tuple(phrase("hand_of", lang, name=w.player_name(q), hand=" ".join(game.hands[q]) or "—")
                                 for q in range(game.players) if q != p)
-        handover = "" if w.state.revealed or game.is_over else phrase("handover", lang, name=w._name(p))
-        if w._where() == SCREEN and not game.is_over:   # the table's screen: whose turn, never a hand
-            handover = table_say("at_seat", lang, name=w._name(w._mover()))
+        handover = "" if w.state.revealed or game.is_over else phrase("handover", lang, name=w.player_name(p))
+        if w.where() == SCREEN and not game.is_over:   # the table's screen: whose turn, never a hand
+            handover = table_say("at_seat", lang, name=w.player_name(w.mover()))
         title_key = "all_hands" if w.teaching else "your_hand"
         declare_ok = any(w.state.kinds[q] == HUMAN for q in game.who_may_declare())
-        if w._at_table is not None:   # at a table: a seat declares for its own player only (R12c)
+        if w.at_table is not None:   # at a table: a seat declares for its own player only (R12c)
             declare_ok = w.player is not None and w.player in game.who_may_declare()
         waiting = w.state.waiting is not None
         buttons = (("undo", phrase("undo", lang), bool(turn) and game.can_undo()),   # R9: not past a table seen
@@ -58,11 +58,11 @@ class PlayMode(Mode):
                    ("declare", phrase("declare", lang), declare_ok),
                    ("hint", phrase("hint", lang), not game.is_over and w.state.revealed
                     and w.state.kinds[p] == HUMAN and not waiting))
-        if w._not_yours():   # at a table, another player's turn (or the screen): nothing to press here
+        if w.not_yours():   # at a table, another player's turn (or the screen): nothing to press here
             buttons = tuple((key, label, on and key == "declare") for key, label, on in buttons)
         marks = w.state.marks if w.state.marks_at == len(game.log) and turn is None else ()
         return View(game.cafe, lang, hand=hand if w.state.revealed or game.is_over else (),
-                    hand_title=phrase(title_key, lang, name=w._name(p), count=len(hand)),
+                    hand_title=phrase(title_key, lang, name=w.player_name(p), count=len(hand)),
                     handover=handover, selected=w.state.selected, lit=lit, hint=w.state.hint,
                     badges=w.state.badges, marks=marks, refused=w.state.refused,
                     placed=tuple(c.seat for c in turn.cards) if turn else (),
@@ -70,120 +70,120 @@ class PlayMode(Mode):
                     title_button=("new", phrase("new_game", lang), True),
                     piles=phrase("piles", lang, guests=len(game.guest_pile), tables=len(game.table_pile)),
                     info=info, buttons=buttons, status=w.state.status, status_kind=w.state.kind,
-                    **w._sheet_fields())
+                    **w.sheet_fields())
 
     def click(self, w, region) -> None:
         """A click on the live game: the scoresheet's buttons at any time; nothing for a person
         while the computers play (their turns come first), nor behind the R12c question or the
         hot-seat hand-over; else a card, a seat, a table or a button."""
         if region.kind == "button" and region.name in HISTORY_BUTTONS and not (
-                region.name == "new" and w._where() not in (None, SCREEN) and w._not_yours()):
-            getattr(w, f"_button_{region.name}")()   # a seat starts a new game only in its turn
+                region.name == "new" and w.where() not in (None, SCREEN) and w.not_yours()):
+            press(w, region.name)   # a seat starts a new game only in its turn
             return
         game = w.state.game
-        why = w._not_yours()
+        why = w.not_yours()
         if why and region.kind == "button" and region.name == "declare" and w.player is not None \
                 and w.player in game.who_may_declare():
             why = None            # R12c: the player who emptied their hand may declare, whoever is to move
         if why:   # at a table, another player's turn: the computers' turns played now, else refused
             if w.state.round is not None:
-                w._fast_forward()
+                w.fast_forward()
                 return
-            if not game.is_over and game.to_move in w.state.bots and w.state.waiting is None and w._where() != SCREEN:
-                w._the_table.computers_due()
+            if not game.is_over and game.to_move in w.state.bots and w.state.waiting is None and w.where() != SCREEN:
+                w.table_link.computers_due()
                 return
             raise Refused(why)
         if not game.is_over and game.to_move in w.state.bots and w.state.waiting is None:
-            w._fast_forward()   # never act for a computer: the computers' turns come first
+            w.fast_forward()   # never act for a computer: the computers' turns come first
             return
         if w.state.waiting is not None and not (region.kind == "button" and region.name in ("end", "declare")):
-            w._say("may_declare", name=w._name(w.state.waiting))
+            w.tell("may_declare", name=w.player_name(w.state.waiting))
             return
         if region.kind == "handover":
             w.state.revealed = True
-            w._set_status("", "")
+            w.set_status("", "")
             return
-        w._cafe_click(region)
+        w.cafe_click(region)
 
     def hand(self, w) -> tuple:
-        return w.state.game.hand(w._shown_player())
+        return w.state.game.hand(w.shown_player())
 
     def save(self, w) -> dict:
-        return w._game_save()
+        return w.game_save()
 
 
 class PlayScreen:
     """The live game's screen (``w.mode == "play"``), mixed into CafeWidget."""
 
-    def _cafe_click(self, region) -> None:
+    def cafe_click(self, region) -> None:
         """A card (of the hand or the palette), a seat, a table or a button."""
         if region.kind in ("card", "palette"):
-            self._select(region.index)
+            self.select(region.index)
         elif region.kind == "seat":
             self._seat(region.name)
         elif region.kind == "table":
-            self._table_info(region.name)
+            self.table_info(region.name)
         elif region.kind == "button":
             getattr(self, f"_button_{region.name}")()
 
-    def _hand(self) -> tuple[str, ...]:
+    def hand(self) -> tuple[str, ...]:
         """The cards played from on the screen shown (the current mode's)."""
-        return self._current().hand(self)
+        return self.current_mode().hand(self)
 
-    def _shown_player(self) -> int:
+    def shown_player(self) -> int:
         if self.player is not None:   # at a table: this seat's player, whoever is to move
             return self.player
         return self.state.game.to_move if self.state.waiting is None else self.state.waiting
 
-    def _mover(self) -> int:
+    def mover(self) -> int:
         return self.state.game.to_move if self.state.waiting is None else self.state.waiting
 
-    def _seated(self) -> None:
-        if self._at_table is not None:   # a seat shows its own hand, the screen none: no hand-over
-            self.state.revealed = self._where() != SCREEN
+    def seated(self) -> None:
+        if self.at_table is not None:   # a seat shows its own hand, the screen none: no hand-over
+            self.state.revealed = self.where() != SCREEN
 
-    def _seat_scores(self, guest: str) -> dict:
+    def seat_scores(self, guest: str) -> dict:
         if self.state.game is None:
             return self.state.turn.seat_scores(guest)
         return self.state.game.seat_scores(guest)
 
-    def _select(self, index: int) -> None:
+    def select(self, index: int) -> None:
         if self.state.selected == index:
             self.state.selected = None
-            self._set_status("", "")
+            self.set_status("", "")
             return
         self.state.selected = index
-        guest = self._hand()[index]
-        scores = self._seat_scores(guest)
+        guest = self.hand()[index]
+        scores = self.seat_scores(guest)
         if scores:
-            if self._current().shows_points:
+            if self.current_mode().shows_points:
                 seats = ", ".join(f"{s} (+{c.points})" for s, c in scores.items())
             else:   # the points would give the puzzle away: only where
                 seats = ", ".join(scores)
-            self._say("may_sit", guest=guest, seats=seats)
+            self.tell("may_sit", guest=guest, seats=seats)
         else:
-            self._say("nowhere", guest=guest)
+            self.tell("nowhere", guest=guest)
         if self.state.game is not None and len(self.state.game.hand()) == 12 and not self.state.game.turn:
             self.state.status += " " + phrase("selected_down", self.lang, guest=guest)
 
-    def _selected_guest(self) -> str | None:
-        hand = self._hand()
+    def selected_guest(self) -> str | None:
+        hand = self.hand()
         if self.state.selected is not None and self.state.selected < len(hand):
             return hand[self.state.selected]
         return None
 
     def _seat(self, seat: str) -> None:
-        guest = self._selected_guest()
+        guest = self.selected_guest()
         if guest is None:
             tables = ", ".join(t for t in TOUCHES[seat])
-            self._set_status(phrase("seat_info", self.lang, seat=seat, tables=tables) + " "
-                             + phrase("pick_card", self.lang), "")
+            self.set_status(phrase("seat_info", self.lang, seat=seat, tables=tables) + " "
+                            + phrase("pick_card", self.lang), "")
             return
         try:
             if self.state.game is None:
                 self.state.turn = self.state.turn.place(guest, seat)
                 card = self.state.turn.cards[-1]
-                self._current().turn_changed(self)
+                self.current_mode().turn_changed(self)
             else:
                 card = self._move(Game.place, f"{guest}@{seat}")
         except IllegalMove as refusal:   # drawn on the seat, faded, with its rule (R5–R14)
@@ -192,7 +192,7 @@ class PlayScreen:
         self.state.selected = None
         # points per table, where the table still stands (a cleared one is said in words)
         self.state.badges = tuple((place, points) for place, points in card.by_table.items()
-                             if place not in card.cleared)
+                                  if place not in card.cleared)
         text = phrase("scored", self.lang, move=card.text, tables=card_points(card, self.lang), points=card.points)
         if card.cleared:
             text += phrase("clears", self.lang, places=" ".join(card.cleared))
@@ -202,30 +202,30 @@ class PlayScreen:
         ended = self.state.turn.ended if self.state.game is None else self.state.game.is_over
         if ended:
             text += phrase("ends", self.lang)
-        self._set_status(text, "ok")
+        self.set_status(text, "ok")
         if self.state.game is not None and self.state.game.is_over:
             self._finish_text()
 
-    def _table_info(self, place: str) -> None:
+    def table_info(self, place: str) -> None:
         nation = self.cafe.table(place)
         if nation is None:
-            self._say("missing_table", place=place)
+            self.tell("missing_table", place=place)
             return
         count = len(self.cafe.guests_at(place))
-        self._say("table_info", adj=TABLE_ADJECTIVES[self.lang][nation], place=place, count=count)
+        self.tell("table_info", adj=TABLE_ADJECTIVES[self.lang][nation], place=place, count=count)
 
     def _button_undo(self) -> None:
-        chosen = self._selected_guest()   # the card taken back comes into the hand: keep the choice
+        chosen = self.selected_guest()   # the card taken back comes into the hand: keep the choice
         if self.state.game is None:
             last = self.state.turn.cards[-1].text if self.state.turn.cards else ""
             self.state.turn = self.state.turn.undo()   # raises (R4) when there is nothing to take back
-            self._current().turn_changed(self)
+            self.current_mode().turn_changed(self)
         else:
             last = self._move(Game.undo)
-        hand = self._hand()
+        hand = self.hand()
         self.state.selected = hand.index(chosen) if chosen in hand else None
         self.state.badges = ()
-        self._say("undone", move=last)
+        self.tell("undone", move=last)
 
     def _button_end(self) -> None:
         if self.state.game is None:
@@ -234,7 +234,7 @@ class PlayScreen:
             self.state.turn = self.state.cafe.begin_turn(self.state.variant)
             self.state.selected = None
             self.state.info = self._turn_lines(turn, phrase("sandbox", self.lang))
-            self._say("kept", points=turn.points)
+            self.tell("kept", points=turn.points)
             return
         if self.state.waiting is not None:   # the person did not declare: play goes on
             player, self.state.waiting = self.state.waiting, None
@@ -245,10 +245,10 @@ class PlayScreen:
         if guided and self.state.game.explain_end_turn() is None:
             why = self.state.guide.check_end(self.state.game, self.lang)
             if why:   # the step asks for more: nothing is played
-                self._set_status(why, "error")
+                self.set_status(why, "error")
                 return
         turn = self._move(Game.end_turn)
-        text = phrase("turn_done", self.lang, name=self._name(player), points=turn.points)
+        text = phrase("turn_done", self.lang, name=self.player_name(player), points=turn.points)
         if guided:
             text += " " + self.state.guide.done(turn.points, self.lang)
         self._after_action(player, text, turn)
@@ -268,7 +268,7 @@ class PlayScreen:
         if game.is_over:
             raise IllegalMove.because("R12", "over", game.cafe)
         if not self.state.revealed or self.state.kinds[game.to_move] != HUMAN:
-            self._say("handover", name=self._name(game.to_move))
+            self.tell("handover", name=self.player_name(game.to_move))
             return
         turn = game.best_turn()
         placed = len(game.turn.cards) if game.turn else 0
@@ -276,7 +276,7 @@ class PlayScreen:
             if game.turn:
                 self._hint_none(game.explain_end_turn())
             else:
-                self._say("hint_none_draw" if game.explain_draw() is None
+                self.tell("hint_none_draw" if game.explain_draw() is None
                           else "hint_none_down" if len(game.hand()) == 12 else "hint_none")
             return
         if not placed:
@@ -284,7 +284,7 @@ class PlayScreen:
         else:
             text = (phrase("hint_end", lang, points=turn.points) if len(turn.cards) == placed else
                     phrase("hint_mid", lang, turn=", ".join(c.text for c in turn.cards[placed:]),
-                        points=turn.points))
+                           points=turn.points))
             fresh = None
             if not any(c.cleared for c in game.turn.cards):   # R9: a table seen cannot be taken back
                 fresh = game.state.cafe.best_turn(game.state.hands[game.to_move], game.variant, blind=True)
@@ -297,16 +297,16 @@ class PlayScreen:
     def _hint_none(self, refusal) -> None:
         """No turn to hint: mid-turn, the cards placed cannot be finished (say why); undo."""
         if refusal is None:
-            self._say("hint_none")
+            self.tell("hint_none")
         else:
-            self._say("hint_undo_all", reason=refusal.sentence(self.lang))
+            self.tell("hint_undo_all", reason=refusal.sentence(self.lang))
 
     def _show_hint(self, turn, placed: int, text: str) -> None:
         cards = turn.cards[placed:]
         self.state.selected = None
         self.state.hint = _hint_labels(cards, placed)
         self.state.info = (phrase("hint_head", self.lang, points=turn.points),) + turn_lines(cards, self.lang)
-        self._set_status(text, "ok")
+        self.set_status(text, "ok")
 
     def _button_draw(self) -> None:
         self._need_game()
@@ -315,18 +315,18 @@ class PlayScreen:
         if guided and self.state.game.explain_draw() is None:
             why = self.state.guide.check_draw(self.state.game, self.lang)
             if why:   # the step asks for a turn: nothing is drawn
-                self._set_status(why, "error")
+                self.set_status(why, "error")
                 return
         card = self._move(Game.draw)
         key = "drew_hidden" if self._humans() > 1 and not self.teaching else "drew"
-        text = phrase(key, self.lang, name=self._name(player), card=card)
+        text = phrase(key, self.lang, name=self.player_name(player), card=card)
         if guided:
             text += " " + self.state.guide.done(None, self.lang)
         self._after_action(player, text)
 
     def _button_down(self) -> None:
         self._need_game()
-        guest = self._selected_guest()
+        guest = self.selected_guest()
         if guest is None:
             # Is the action itself allowed now (12 cards, no card placed)? Ask the engine with
             # a card of the hand; if it is, the student only has to pick the card.
@@ -334,25 +334,25 @@ class PlayScreen:
             refusal = self.state.game.explain_face_down(hand[0]) if hand else self.state.game.explain_face_down("RUf")
             if refusal is not None:
                 raise refusal
-            self._say("choose_down")
+            self.tell("choose_down")
             return
         player = self.state.game.to_move
         self._move(Game.lay_face_down, guest)
-        self._after_action(player, phrase("laid_down", self.lang, name=self._name(player)))
+        self._after_action(player, phrase("laid_down", self.lang, name=self.player_name(player)))
 
     def _button_declare(self) -> None:
         self._need_game()
         who = [p for p in self.state.game.who_may_declare() if self.state.kinds[p] == HUMAN]
-        if self._at_table is not None:   # at a table: only for this seat's own player
+        if self.at_table is not None:   # at a table: only for this seat's own player
             who = [p for p in who if p == self.player]
         if not who:   # only a person may declare from this screen, never for a computer (R12c)
-            person = self._shown_player() if self.state.kinds[self._shown_player()] == HUMAN else (
+            person = self.shown_player() if self.state.kinds[self.shown_player()] == HUMAN else (
                 self.state.kinds.index(HUMAN) if HUMAN in self.state.kinds else self.state.game.to_move)
             raise self.state.game.explain_declare_end(person) or IllegalMove.because(
                 "R12", "cannot_declare", self.state.game.cafe, player=person + 1)
         self._move(Game.declare_end, who[0])
         self.state.waiting = None
-        self._finish_text(phrase("declared", self.lang, name=self._name(self.state.game.log[-1].player)))
+        self._finish_text(phrase("declared", self.lang, name=self.player_name(self.state.game.log[-1].player)))
 
     def _need_game(self) -> None:
         if self.state.game is None:
@@ -367,7 +367,7 @@ class PlayScreen:
         """Load: over a game in progress, ask first (a second click replaces it)."""
         if self._in_progress() and self._asked != "load":
             self._confirm = "load"
-            self._say("load_confirm")
+            self.tell("load_confirm")
             return
         self._load(self._text.value)
 
@@ -376,10 +376,10 @@ class PlayScreen:
         game is going on)."""
         if self._in_progress() and self._asked != "new":
             self._confirm = "new"
-            self._say("new_confirm")
+            self.tell("new_confirm")
             return
         stash = self.state.stash
         game, kinds = (self.state.game, self.state.kinds) if stash is None else (stash["game"], stash["kinds"])
         seed = game.seed + 1 if isinstance(game.seed, int) else random.SystemRandom().randrange(2**32)
-        self._setup(Game.new(players=game.players, seed=seed, variant=game.variant), kinds, None, False, None)
+        self.setup(Game.new(players=game.players, seed=seed, variant=game.variant), kinds, None, False, None)
         self.state.status = phrase("new_started", self.lang, seed=seed) + " " + self.state.status

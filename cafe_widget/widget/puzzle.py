@@ -24,10 +24,10 @@ class PuzzleMode(Mode):
 
     def view(self, w) -> View:
         lang, turn, p = w.lang, w.state.turn, w.state.puzzle
-        hand = w._hand()
-        guest = w._selected_guest()
+        hand = w.hand()
+        guest = w.selected_guest()
         # the seats light up without their points: those would give the puzzle away
-        lit = tuple((s, None) for s in w._seat_scores(guest)) if guest else ()
+        lit = tuple((s, None) for s in w.seat_scores(guest)) if guest else ()
         total = len(w.state.puzzles)
         if p.level is not None:
             title = (phrase("puzzle_title", lang, n=w.state.pi + 1, total=total, level=p.level)
@@ -60,7 +60,7 @@ class PuzzleMode(Mode):
                     buttons=buttons, status=w.state.status, status_kind=w.state.kind)
 
     def click(self, w, region) -> None:
-        w._cafe_click(region)
+        w.cafe_click(region)
 
     def hand(self, w) -> tuple:
         hand = list(w.state.puzzle.hand)
@@ -72,12 +72,12 @@ class PuzzleMode(Mode):
         w.state.grade = None   # the grade was of another turn
 
     def check(self, w) -> None:
-        grade = w.state.puzzle.grade(w._turn_text(), w.lang)
+        grade = w.state.puzzle.grade(w.turn_text(), w.lang)
         w.state.grade = grade
         if grade.solved and w.state.pi not in w.state.shown_best:
             w.state.solved.add(w.state.pi)
         late = phrase("not_counted", w.lang) if grade.solved and w.state.pi in w.state.shown_best else ""
-        w._set_status(grade.message + late, "ok" if grade.solved else "error")
+        w.set_status(grade.message + late, "ok" if grade.solved else "error")
 
     def save(self, w) -> dict:
         return dict(screen_save(w, w.state.puzzle.cafe),
@@ -86,11 +86,11 @@ class PuzzleMode(Mode):
                     index=w.state.pi, solved=sorted(w.state.solved), shown_best=sorted(w.state.shown_best))
 
     def load(self, w, data: dict, cafe, variant: bool) -> None:
-        w._start_puzzles(puzzles_of(field(data, "puzzles", list, N_("must list the puzzles"))))
+        w.start_puzzles(puzzles_of(field(data, "puzzles", list, N_("must list the puzzles"))))
         index = field(data, "index", int, N_("must be the puzzle shown (from 0)"))
         if not 0 <= index < len(w.state.puzzles) or w.state.puzzles[index].cafe != cafe:
             raise NotationError("json", "index", N_("is not the puzzle whose café is saved"))
-        w._open_puzzle(index)
+        w.open_puzzle(index)
         for name in ("solved", "shown_best"):
             marks = field(data, name, list, N_("must list puzzles by their index"))
             if not all(isinstance(i, int) and 0 <= i < len(w.state.puzzles) for i in marks):
@@ -102,14 +102,14 @@ class PuzzleButtons:
     """The puzzle's buttons, mixed into CafeWidget (*Check* is the seat task's too: each mode
     checks its own way)."""
 
-    def _start_puzzles(self, items) -> None:
+    def start_puzzles(self, items) -> None:
         self._reset_screen()
         self.state.mode, self.state.game, self.state.kinds, self.state.bots = PUZZLE, None, (), {}
         self.state.puzzles, self.state.pi, self.state.solved, self.state.shown_best = list(items), 0, set(), set()
-        self._open_puzzle(0)
-        self._say("puzzle_welcome")
+        self.open_puzzle(0)
+        self.tell("puzzle_welcome")
 
-    def _open_puzzle(self, index: int) -> None:
+    def open_puzzle(self, index: int) -> None:
         p = self.state.puzzles[index]
         self.state.pi, self.state.puzzle, self.state.grade = index, p, None
         self.state.cafe, self.state.variant, self.state.box_pile = p.cafe, p.variant, False
@@ -117,15 +117,15 @@ class PuzzleButtons:
         self.state.selected, self.state.hint, self.state.badges, self.state.info = None, (), (), ()
 
     def _button_check(self) -> None:
-        self._current().check(self)
+        self.current_mode().check(self)
 
-    def _turn_text(self) -> str:
+    def turn_text(self) -> str:
         return ", ".join(c.text for c in self.state.turn.cards)
 
     def _puzzle_hint(self) -> None:
         """Typed ``hint``: the puzzle's hint on the ladder (``Puzzle.hint``), never the best turn;
         nothing is lit, no try is counted, and a graded assignment allows it."""
-        self._set_status(self.state.puzzle.hint(self.lang), "")
+        self.set_status(self.state.puzzle.hint(self.lang), "")
 
     def _button_show_best(self) -> None:
         self._no_answers()
@@ -135,14 +135,14 @@ class PuzzleButtons:
         self.state.selected, self.state.badges = None, ()
         self.state.hint = _hint_labels(p.best.cards, 0)
         self.state.info = (phrase("hint_head", self.lang, points=p.best.points),) + turn_lines(p.best.cards, self.lang)
-        self._set_status(p.grade(lang=self.lang, show=True).message, "ok")   # the ladder remembers it
+        self.set_status(p.grade(lang=self.lang, show=True).message, "ok")   # the ladder remembers it
 
     def _button_next(self) -> None:
         nxt = self.state.pi + 1
         if nxt >= len(self.state.puzzles):
             done = len(self.state.solved)
-            self._open_puzzle(0)
-            self._say("puzzle_solved_all", solved=done, total=len(self.state.puzzles))
+            self.open_puzzle(0)
+            self.tell("puzzle_solved_all", solved=done, total=len(self.state.puzzles))
             return
-        self._open_puzzle(nxt)
-        self._say("puzzle_welcome")
+        self.open_puzzle(nxt)
+        self.tell("puzzle_welcome")

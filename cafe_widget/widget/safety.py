@@ -119,7 +119,7 @@ def error_sentence(err: Exception, lang: str, unexpected: str) -> str:
 
 class Guarded:
     """The guard of both widgets' events. A widget holds the state an event may change as
-    ``w.state`` (:mod:`.state`) and gives ``_click``, ``_set_status``, ``_unexpected`` (its "something went
+    ``w.state`` (:mod:`.state`) and gives ``_click``, ``set_status``, ``_unexpected`` (its "something went
     wrong" sentence with an ``{error}`` slot) and ``redraw``; ``_shown_state`` and
     ``_refusal_marks`` let it keep the marks of a refusal that changed nothing shown."""
 
@@ -150,7 +150,7 @@ class Guarded:
         if self._lang is None:
             self._label_boxes()
             # The last sentence was said in the old language: say what happened instead.
-            self._set_status(say("The widget speaks English now."), "")
+            self.set_status(say("The widget speaks English now."), "")
             try:
                 self.redraw()
             except Exception:  # noqa: BLE001 - a widget must not show a traceback
@@ -194,15 +194,15 @@ class Guarded:
                 for name, value in marks.items():
                     setattr(self.state, name, value)
                 self._last_refused = True
-            self._set_status(error_sentence(err, self.lang, self._unexpected()), "error")
+            self.set_status(error_sentence(err, self.lang, self._unexpected()), "error")
         try:
             self.redraw()
         except Exception:  # noqa: BLE001
             pass
         try:
-            self._tell_table()
+            self.tell_table()
         except Exception:  # noqa: BLE001 - another seat's redraw: never a traceback here
             pass
 
-    def _tell_table(self) -> None:
+    def tell_table(self) -> None:
         """After an event: a widget at a table tells the others (the shell's)."""

@@ -24,8 +24,8 @@ class Sandbox(Mode):
         info = w.state.info
         if turn.cards:
             info = (phrase("this_turn", lang),) + turn_lines(turn.cards, lang) + w.state.info
-        guest = w._selected_guest()
-        lit = tuple((s, c.points) for s, c in w._seat_scores(guest).items()) if guest else ()
+        guest = w.selected_guest()
+        lit = tuple((s, c.points) for s, c in w.seat_scores(guest).items()) if guest else ()
         buttons = (("undo", phrase("undo", lang), bool(turn.cards)),
                    ("end", phrase("keep", lang), turn.can_end()),
                    ("hint", phrase("hint", lang), True))
@@ -38,7 +38,7 @@ class Sandbox(Mode):
                     hint=w.state.hint, buttons=buttons, status=w.state.status, status_kind=w.state.kind)
 
     def click(self, w, region) -> None:
-        w._cafe_click(region)
+        w.cafe_click(region)
 
     def hand(self, w) -> tuple:
         return GUEST_KINDS
@@ -47,5 +47,5 @@ class Sandbox(Mode):
         return dict(screen_save(w, w.state.cafe), box_pile=bool(w.state.box_pile))
 
     def load(self, w, data: dict, cafe, variant: bool) -> None:
-        w._setup(None, None, cafe, variant, None, fill_pile=False)
+        w.setup(None, None, cafe, variant, None, fill_pile=False)
         w.state.box_pile = bool(data.get("box_pile"))

@@ -13,7 +13,7 @@ from ..teach.practice import check_seats
 from ..render.scene import View
 from ..render.words import phrase
 from .card_saves import screen_save
-from .modes import Mode
+from .modes import Mode, press
 from .safety import field
 from .state import SEATS_TASK
 
@@ -42,19 +42,24 @@ class Seats(Mode):
 
     def click(self, w, region) -> None:
         if region.kind == "seat":
-            marks = list(w.state.task_marks)
-            if region.name in marks:
-                marks.remove(region.name)
-            else:
-                marks.append(region.name)
-            w.state.task_marks = tuple(sorted(marks, key=SEATS.index))
-            w._say("seats_marked", seats=" ".join(w.state.task_marks) or "—")
+            self.mark(w, region.name)
         elif region.kind == "card":
-            w._say("seats_card")
+            w.tell("seats_card")
         elif region.kind == "table":
-            w._table_info(region.name)
+            w.table_info(region.name)
         elif region.kind == "button":
-            getattr(w, f"_button_{region.name}")()
+            press(w, region.name)
+
+    @staticmethod
+    def mark(w, seat: str) -> None:
+        """A seat marked, or unmarked when it was: by a click on it or typed."""
+        marks = list(w.state.task_marks)
+        if seat in marks:
+            marks.remove(seat)
+        else:
+            marks.append(seat)
+        w.state.task_marks = tuple(sorted(marks, key=SEATS.index))
+        w.tell("seats_marked", seats=" ".join(w.state.task_marks) or "—")
 
     def hand(self, w) -> tuple:
         return (w.state.task_guest,)
@@ -76,13 +81,13 @@ class Seats(Mode):
             seat = parse_seat(word)   # a table's place (b2) is refused, naming it
         else:
             return False
-        w._click(*w._scene.locate(seat))
+        self.mark(w, seat)
         return True
 
     def check(self, w) -> None:
         """On the ladder: a nudge, a hint, then the answer (``check_seats``)."""
         feedback = check_seats(w.cafe, w.state.task_guest, list(w.state.task_marks), w.state.variant, w.lang)
-        w._set_status(feedback.message, "ok" if feedback.right else "error")
+        w.set_status(feedback.message, "ok" if feedback.right else "error")
 
     def save(self, w) -> dict:
         data = screen_save(w, w.state.turn.cafe)
@@ -92,7 +97,7 @@ class Seats(Mode):
     def load(self, w, data: dict, cafe, variant: bool) -> None:
         guest = parse_guest(field(data, "guest", str, N_("must be the guest to seat")), "guest")
         marks = field(data, "marks", list, N_("must list seats"))
-        w._setup(None, None, cafe, variant, None, fill_pile=False)
+        w.setup(None, None, cafe, variant, None, fill_pile=False)
         w.state.turn = cafe.begin_turn(variant)
         w.state.mode, w.state.task_guest, w.state.answer_shown = SEATS_TASK, guest, bool(data.get("answer_shown"))
         seats = {parse_placement(f"{guest}@{m}")[1] if isinstance(m, str) else None for m in marks}
@@ -109,8 +114,8 @@ class SeatButtons:
         self.state.answer_shown = True
         feedback = check_seats(self.cafe, self.state.task_guest, list(self.state.task_marks), self.state.variant, self.lang,
                                answer=True)
-        self._set_status(feedback.message, "ok")
+        self.set_status(feedback.message, "ok")
 
     def _button_clear(self) -> None:
         self.state.task_marks, self.state.answer_shown = (), False
-        self._say("seats_cleared")
+        self.tell("seats_cleared")

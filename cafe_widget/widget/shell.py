@@ -60,8 +60,8 @@ class Shell(Guarded, widgets.VBox):
         self._init_language(lang)
         #: At a table (:class:`cafe_widget.Table`): the table, and this widget's seat there —
         #: a player's index, or ``SCREEN`` for the projector's view. None: a widget of its own.
-        self._the_table: TableLink | None = None
-        self._at_table = None
+        self.table_link: TableLink | None = None
+        self.at_table = None
         self.size = (width, height)
         self._canvas = make_canvas(width, height)
         self._live = widgets.HTML("")   # the status again, for screen readers (aria-live)
@@ -92,30 +92,30 @@ class Shell(Guarded, widgets.VBox):
     def player(self) -> int | None:
         """At a table, the player whose seat this is (the index ``game.to_move`` uses); None for
         the table's screen and for a widget of its own."""
-        seat = self._at_table
+        seat = self.at_table
         if isinstance(seat, int) and self.state.game is not None and seat < self.state.game.players:
             return seat
         return None
 
-    def _where(self):
+    def where(self):
         """At a table: this widget's player, or ``SCREEN`` (the screen, or a seat the game loaded
         there has no player for); None for a widget of its own."""
-        if self._at_table is None:
+        if self.at_table is None:
             return None
         return SCREEN if self.player is None else self.player
 
     @property
     def mode(self) -> str:
         """The name of the screen shown (``"play"``, ``"history"``…: see each widget)."""
-        return self._current().name
+        return self.current_mode().name
 
-    def _current(self):
+    def current_mode(self):
         """The mode shown, one of ``MODES``: see each widget."""
         raise NotImplementedError
 
     def view(self):
         """The view of the screen right now: the current mode's."""
-        return self._current().view(self)
+        return self.current_mode().view(self)
 
     @property
     def scene(self):
@@ -183,26 +183,26 @@ class Shell(Guarded, widgets.VBox):
         were all played at once)."""
         if token != self._pace_token or self.state.round is None:
             return
-        if self._the_table is not None and not self._the_table.holds(self):
+        if self.table_link is not None and not self.table_link.holds(self):
             # at a table, this seat left the game meanwhile (a game tried from a past position):
             # the table plays the computers' turns still due
             self.state.round, self._pace_token = None, self._pace_token + 1
-            self._the_table.computers_due()
+            self.table_link.computers_due()
             return
         try:
             self._pace_one()
         except Exception as err:  # noqa: BLE001 - never a traceback, here either
             self.state.round = None
-            self._set_status(error_sentence(err, self.lang, self._unexpected()), "error")
+            self.set_status(error_sentence(err, self.lang, self._unexpected()), "error")
         self.redraw()
-        self._tell_table()
+        self.tell_table()
 
-    def _tell_table(self) -> None:
+    def tell_table(self) -> None:
         """At a table: every other seat and screen shows the game as this widget left it, at
         once (measured once, with a benchmark since retired: deferring the others, even by no
         time at all, delays the other laptops and does not speed up the one that clicked)."""
-        if self._the_table is not None:
-            self._the_table.changed(self)
+        if self.table_link is not None:
+            self.table_link.changed(self)
 
     # -- at a table ------------------------------------------------------------------------------
 
@@ -219,25 +219,25 @@ class Shell(Guarded, widgets.VBox):
         here; at a table its link does (:meth:`TableLink.submit`: at the class's game service
         the service decides it, and the game shown becomes the service's answer). A refusal
         raises and changes nothing (the event's guard puts the widget back)."""
-        if self._the_table is None or not self._the_table.holds(self):
+        if self.table_link is None or not self.table_link.holds(self):
             return verb(self.state.game, *args)
-        self.state.game, result = self._the_table.submit(self.state.game, verb, args)
+        self.state.game, result = self.table_link.submit(self.state.game, verb, args)
         return result
 
-    def _not_yours(self) -> str | None:
+    def not_yours(self) -> str | None:
         """At a table, why this seat may not act now (another player's turn; the screen, which
-        only shows), or None when it may. Each widget says who is to act (``_mover``: the card
-        game may wait on another player's R12c choice) and what a seat keeps (``_seated``)."""
-        if self._at_table is None or self.state.game is None or self._current().name != "play":
+        only shows), or None when it may. Each widget says who is to act (``mover``: the card
+        game may wait on another player's R12c choice) and what a seat keeps (``seated``)."""
+        if self.at_table is None or self.state.game is None or self.current_mode().name != "play":
             return None
-        if self._where() == SCREEN:
+        if self.where() == SCREEN:
             return table_say("screen", self.lang)
         game = self.state.game
         if game.is_over:
             return None
-        mover = self._mover()
+        mover = self.mover()
         if mover != self.player:
-            return table_say("not_your_turn", self.lang, name=self._name(mover))
+            return table_say("not_your_turn", self.lang, name=self.player_name(mover))
         return None
 
     def _no_answers(self) -> None:
@@ -250,10 +250,10 @@ class Shell(Guarded, widgets.VBox):
     def _seat_may_not_load(self) -> None:
         """At a table, a seat opens no other game: the teacher loads one on the screen or with
         ``table.load(…)`` (a load replaces every seat's game)."""
-        if self._at_table is not None and self._where() != SCREEN:
+        if self.at_table is not None and self.where() != SCREEN:
             raise Refused(table_say("no_load", self.lang))
 
-    def _adopt(self, source, draw: bool = True) -> None:
+    def adopt(self, source, draw: bool = True) -> None:
         """At a table, after ``source`` acted: its game (the same object), its computers, what
         it says the last turns were; the status too, unless it is ``source``'s own refusal or
         in another language. This widget's own pacing stops once the computers are done."""
@@ -266,13 +266,13 @@ class Shell(Guarded, widgets.VBox):
             setattr(self.state, name, getattr(source.state, name))
         game = self.state.game
         if source.state.kind != "error" and source.lang == self.lang:
-            self._set_status(source.state.status, source.state.kind)
-            if self.player is not None and not game.is_over and self._mover() == self.player:
-                self._set_status((self.state.status + " " if self.state.status else "")
-                                 + table_say("your_turn", self.lang, name=self._name(self.player)), "ok")
+            self.set_status(source.state.status, source.state.kind)
+            if self.player is not None and not game.is_over and self.mover() == self.player:
+                self.set_status((self.state.status + " " if self.state.status else "")
+                                + table_say("your_turn", self.lang, name=self.player_name(self.player)), "ok")
         if self.state.round is not None and (game.is_over or game.to_move not in self.state.bots):
             self.state.round, self._pace_token = None, self._pace_token + 1
-        self._seated()
+        self.seated()
         if draw:   # a table's own hidden widget keeps the game without drawing it: nobody sees it
             self.redraw()
 
@@ -296,7 +296,7 @@ class Shell(Guarded, widgets.VBox):
 
     # -- the screen ----------------------------------------------------------------------------
 
-    def _set_status(self, text: str, kind: str) -> None:
+    def set_status(self, text: str, kind: str) -> None:
         self.state.status, self.state.kind = text, kind
 
     def _build_scene(self, view):

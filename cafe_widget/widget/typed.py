@@ -35,7 +35,7 @@ class TypedCommands:
         """One step of a typed line; a refusal raises, and the whole line is taken back."""
         lang = self.lang
         game = self.state.game
-        typed = getattr(self._current(), "typed", None)   # a screen's own typed words: a seat task's seats
+        typed = getattr(self.current_mode(), "typed", None)   # a screen's own typed words: a seat task's seats
         if typed is not None and self.state.viewing is None and typed(self, step):
             return
         if "@" in step:
@@ -47,8 +47,8 @@ class TypedCommands:
         key, arg = _read_word(step)
         shown = [r.name for r in self._scene.regions if r.kind == "button"]
         if key is None:
-            raise Refused(phrase(getattr(self._current(), "unknown", "command_unknown"), lang, text=shorten(step),
-                              actions=", ".join(self._typed_words(shown))))
+            raise Refused(phrase(getattr(self.current_mode(), "unknown", "command_unknown"), lang, text=shorten(step),
+                                 actions=", ".join(self._typed_words(shown))))
         if key == "show_best" and "best" in shown:   # the history's own Show best
             key = "best"
         if self.state.viewing is not None and key not in HISTORY_BUTTONS:
@@ -64,23 +64,23 @@ class TypedCommands:
             return
         if key not in shown:
             raise Refused(phrase("command_not_now", lang, text=shorten(step), action=shorten(step, 30),
-                              actions=", ".join(self._typed_words(shown))))
+                                 actions=", ".join(self._typed_words(shown))))
         self._click(*self._scene.locate(key))
 
     def _typed_words(self, shown) -> list[str]:
         """What the box takes now: the screen's example (``RUf@c2``; a seat task's ``e4``), then the
         words of the buttons shown."""
         words = _command_words(shown, self.lang)
-        return [getattr(self._current(), "example", words[0])] + words[1:]
+        return [getattr(self.current_mode(), "example", words[0])] + words[1:]
 
     def _need_hand(self, game) -> None:
         """A typed move plays from the hand shown: never behind the hand-over screen, nor from
         a table's seat out of its turn."""
-        why = self._not_yours()
+        why = self.not_yours()
         if why:
             raise Refused(why)
         if game is not None and not game.is_over and not self.state.revealed:
-            raise Refused(phrase("handover", self.lang, name=self._name(game.to_move)))
+            raise Refused(phrase("handover", self.lang, name=self.player_name(game.to_move)))
 
     def _command_declare(self, step: str, arg: str) -> None:
         """``declare:N`` (the log's spelling): player N, a person, declares the end (R12c)."""
@@ -97,12 +97,12 @@ class TypedCommands:
             raise refusal
         self._move(Game.declare_end, player)
         self.state.waiting = None
-        self._finish_text(phrase("declared", self.lang, name=self._name(player)))
+        self._finish_text(phrase("declared", self.lang, name=self.player_name(player)))
 
     def _command_select(self, guest_text: str) -> None:
         """Select a card of the hand (or palette) by its code, as a click on it would."""
         guest = parse_guest(guest_text.strip(), "placement")
-        hand = self._hand()
+        hand = self.hand()
         if guest not in hand:
             if self.state.game is not None:
                 raise IllegalMove.because("R4", "not_in_hand", self.cafe, move=guest_text, guest=guest)
@@ -111,7 +111,7 @@ class TypedCommands:
 
     def _command_place(self, placement: str) -> None:
         guest, seat = parse_placement(placement.strip())
-        if not self._current().takes_placements:   # a seat task is answered with seats
+        if not self.current_mode().takes_placements:   # a seat task is answered with seats
             raise NotationError("placement", placement, N_("is not asked here: click the seats, or type them"))
         self._command_select(guest)
         self._click(*self._scene.locate(seat))   # a refusal raises here, as a click's would

@@ -85,7 +85,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         self._init_shell(lang, WIDTH, HEIGHT, [widgets.HBox([self._text, self._load_button])])
         self._label_boxes()
         self._load_button.on_click(lambda _: self._guarded(self._load_clicked))
-        self._setup(game, players, cafe, variant, seed)
+        self.setup(game, players, cafe, variant, seed)
         self.redraw()
 
     def _label_boxes(self) -> None:
@@ -122,7 +122,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         if not items or not all(isinstance(p, Puzzle) for p in items):
             raise TypeError("give a Puzzle, a list of Puzzles or a level number (1, 2, 3)")
         w = cls(cafe=items[0].cafe, lang=lang)
-        w._start_puzzles(items)
+        w.start_puzzles(items)
         w.redraw()
         return w
 
@@ -132,7 +132,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         what to try and why, and is checked before it is played (:mod:`cafe_widget.teach.guide`)."""
         w = cls(game=guided_game(seed), players=[HUMAN, COMPUTER], lang=lang)
         w.state.guide = Guide()
-        w._set_status(w.status + " " + w.state.guide.instruction(w.state.game, lang), "ok")
+        w.set_status(w.status + " " + w.state.guide.instruction(w.state.game, lang), "ok")
         w.redraw()
         return w
 
@@ -145,7 +145,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         w = cls(cafe=cafe, variant=variant, lang=lang)
         w.state.cafe, w.state.turn, w.state.box_pile = cafe, cafe.begin_turn(variant), False   # the café asked about
         w.state.mode, w.state.task_guest, w.state.task_marks, w.state.answer_shown = SEATS_TASK, guest, (), False
-        w._say("seats_welcome", guest=guest)
+        w.tell("seats_welcome", guest=guest)
         w.redraw()
         return w
 
@@ -166,7 +166,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         self.state.refused = None   # the refused guest drawn faded, until the next click
         self.state.stash = None                 # the game a sandbox was tried from (Try from here)
 
-    def _setup(self, game, players, cafe, variant, seed, fill_pile: bool = True, waiting: int | None = None) -> None:
+    def setup(self, game, players, cafe, variant, seed, fill_pile: bool = True, waiting: int | None = None) -> None:
         self._reset_screen()
         self.state.guide = None
         self.state.box_pile = False
@@ -179,7 +179,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
                 cafe = Cafe(cafe.tables, cafe.seats, box_pile(cafe))
             self.state.cafe, self.state.variant = cafe, variant
             self.state.turn = cafe.begin_turn(variant)
-            self._say("sandbox_welcome")
+            self.tell("sandbox_welcome")
             return
         if game is None:
             game = Game.new(players=len(players) if players else 2, seed=seed, variant=variant)
@@ -191,18 +191,18 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         self.state.game, self.state.kinds = game, kinds
         self.state.cafe = self.state.turn = None
         self.state.variant = game.variant
-        welcome = phrase("welcome", self.lang, name=self._name(game.to_move))
+        welcome = phrase("welcome", self.lang, name=self.player_name(game.to_move))
         if waiting is not None:   # a save made while a person had the R12c choice to make
             self.state.waiting = waiting
             self._mark_last_turns()
-            self._set_status(phrase("may_declare", self.lang, name=self._name(waiting)), "ok")
+            self.set_status(phrase("may_declare", self.lang, name=self.player_name(waiting)), "ok")
             return
         texts = [welcome] + self._computers_play()
         self._mark_last_turns()
         if game.is_over:   # computers only: they played to the end
             self._finish_text(" ".join(texts[-3:]))
         else:
-            self._set_status(" ".join(texts), "")
+            self.set_status(" ".join(texts), "")
 
     def load(self, text: str) -> None:
         """Open a save (``w.save()``, ``Game.to_json()``), a game notation or a café notation in
@@ -223,11 +223,11 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
             load_game(self, Game.from_json(text), data.get("widget"))
         elif len(text.split("|")) == 8:
             game = Game.parse(text)
-            self._setup(game, self.state.kinds if len(self.state.kinds) == game.players else None, None, False, None)
+            self.setup(game, self.state.kinds if len(self.state.kinds) == game.players else None, None, False, None)
         else:
-            self._setup(None, None, Cafe.parse(text), self.state.variant if self.state.game is None else False, None)
+            self.setup(None, None, Cafe.parse(text), self.state.variant if self.state.game is None else False, None)
         by_hand = self.state.game is not None and self.state.game.seed is None
-        self._say("loaded_by_hand" if by_hand else "loaded", what=self.notation)
+        self.tell("loaded_by_hand" if by_hand else "loaded", what=self.notation)
 
     # -- without a mouse -----------------------------------------------------------------------
 
@@ -252,13 +252,13 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         """The screen shown: ``"play"`` (a game), ``"history"`` (a game looked back at, read-only:
         ◀ ▶, *Back to game*, *Try from here*), ``"sandbox"``, ``"puzzle"`` or ``"seats"`` (a seat
         task). Each is a mode of ``CafeWidget.MODES``."""
-        return self._current().name
+        return self.current_mode().name
 
-    def _current(self):
+    def current_mode(self):
         """The mode shown: the screen's, or the history while a position is looked back at."""
         return HISTORY if self.state.viewing is not None else self.MODES[self.state.mode]
 
-    def _game_save(self) -> dict:
+    def game_save(self) -> dict:
         return game_save(self.state.game, self.state.kinds, self.state.waiting, self.state.guide)
 
     @property
@@ -367,21 +367,21 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         if region.kind == "row":   # the scoresheet, on every screen that shows it
             self._show_position(region.index + 1)
             return
-        self._current().click(self, region)
+        self.current_mode().click(self, region)
 
     # -- the view -------------------------------------------------------------------------
 
     def _humans(self) -> int:
         return sum(1 for k in self.state.kinds if k == HUMAN)
 
-    def _name(self, p: int) -> str:
+    def player_name(self, p: int) -> str:
         return player_name(self.state.game, p, self.lang, self.state.kinds)
 
     def _turn_lines(self, turn, who: str) -> tuple[str, ...]:
         return (phrase("last_turn", self.lang, name=who),) + turn_lines(turn.cards, self.lang)
 
-    def _say(self, key: str, **facts) -> None:
-        self._set_status(phrase(key, self.lang, **facts), "")
+    def tell(self, key: str, **facts) -> None:
+        self.set_status(phrase(key, self.lang, **facts), "")
 
     LAYERS, ZONES = LAYERS, ZONES
     #: At a table, what every seat shows as the one that acted left it (the game aside).
@@ -400,7 +400,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         super()._sync_boxes()
         if self._scene is not None:   # the words the box takes now, for the buttons shown
             shown = [r.name for r in self._scene.regions if r.kind == "button" and r.name not in HISTORY_BUTTONS]
-            hint = phrase(getattr(self._current(), "command_hint", "command_hint"), self.lang,
-                       words=" · ".join(_command_words(shown, self.lang)[1:]))
+            hint = phrase(getattr(self.current_mode(), "command_hint", "command_hint"), self.lang,
+                          words=" · ".join(_command_words(shown, self.lang)[1:]))
             if self._command.placeholder != hint:
                 self._command.placeholder = hint

@@ -48,7 +48,7 @@ def _state_heard(w, state: str) -> bool:
     """The seat heard the table's new state and drew it (the drawing ends under the event lock)."""
     if not until(lambda: w._link.meta.get("state") == state):
         return False
-    with w._event_lock:
+    with w.event_lock:
         return w._table_state == state
 
 
@@ -137,9 +137,9 @@ def test_the_last_turn_panel_shows_the_last_turn_taken_at_the_table_whoever_took
         assert wait_for(other._link, s.service.tables.tables["L1"].seq)
         entry = s.real("L1").log[-1]
         assert entry.player == mover.player
-        with other._event_lock:
+        with other.event_lock:
             info = other.view().info
-        expected = (phrase("last_turn", None, name=mover._name(mover.player)) if entry.turn is not None
+        expected = (phrase("last_turn", None, name=mover.player_name(mover.player)) if entry.turn is not None
                     else "*" + other._entry_words(entry))
         assert info and info[0] == expected, (info, expected)    # not the seat's own turn any more
 
@@ -154,7 +154,7 @@ def test_after_a_computers_turn_the_panel_shows_the_computer(running):
     play_a_turn(alice)
     assert until(lambda: len(alice.state.game.log) >= 2 and alice.state.game.log[-1].player == 1
                  and alice._link.seq > seq)
-    with alice._event_lock:
+    with alice.event_lock:
         info = alice.view().info
     assert info and info[0].lstrip("*").startswith(phrase("computer", None, n=2)), info
 
@@ -168,9 +168,9 @@ def test_a_board_seat_shows_the_other_players_action(running):
         first.command("end")
     assert until(lambda: s.real("L3").log and s.real("L3").turn is None)     # the whole action taken
     assert wait_for(second._link, s.service.tables.tables["L3"].seq)
-    with second._event_lock:
+    with second.event_lock:
         info = second.view().info
-    assert info[0] == board_say("last", None, name=first._name(first.player)), info
+    assert info[0] == board_say("last", None, name=first.player_name(first.player)), info
 
 
 def test_a_seat_that_draws_is_told_the_card_the_table_dealt_it_not_one_its_stand_in_made_up(running):

@@ -401,7 +401,7 @@ def test_both_links_are_the_table_link_the_widget_declares_and_it_calls_nothing_
     for path in Path(cafe_widget.widget.__file__).parent.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) \
-                    and node.value.attr == "_the_table":
+                    and node.value.attr == "table_link":
                 called.add(node.attr)
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in verbs:
                 receiver = node.func.value

@@ -253,7 +253,7 @@ def test_drawing_one_message_a_click(sent):
 
 def test_a_refusal_never_shows_a_traceback(monkeypatch):
     w = BoardWidget(game=BoardGame.new(players=2, seed=1), players=["human", "human"])
-    monkeypatch.setattr(w, "_select", lambda *a: 1 / 0)
+    monkeypatch.setattr(w, "select", lambda *a: 1 / 0)
     tap(w, w.game.hand()[0])
     assert w.status.startswith("Something went wrong: ZeroDivisionError")
 

@@ -619,7 +619,7 @@ class Fuzzer:
             if isinstance(w, CafeWidget) and w.mode == "play" and view is not None and not w.state.game.is_over:
                 own = w.state.game.hand(w.player) if w.player is not None else ()
                 if tuple(view.hand) != tuple(own):
-                    self.fail("a seat shows a hand not its own", f"seat {w._at_table}: {view.hand} vs {own}")
+                    self.fail("a seat shows a hand not its own", f"seat {w.at_table}: {view.hand} vs {own}")
 
     def check_api(self) -> None:
         w = self.w
@@ -630,7 +630,7 @@ class Fuzzer:
                           f"{type(w).__name__} has no attribute {name!r}")
 
     def one_step(self) -> None:
-        table = getattr(self.w, "_the_table", None)
+        table = getattr(self.w, "table_link", None)
         if table is not None:   # at a table: the step is taken by one of its seats or its screen
             self.w = self.rng.choice(table.widgets)
         step = self.choose()

@@ -103,8 +103,8 @@ class Table:
 
     def _widget(self, game, seat):
         w = self._cls(game=game, players=list(self.players), lang=self.lang, pace=self.pace)
-        w._at_table, w._the_table = seat, self
-        w._seated()
+        w.at_table, w.table_link = seat, self
+        w.seated()
         self._widgets.append(weakref.ref(w))
         return w
 
@@ -126,7 +126,7 @@ class Table:
             raise ValueError(_say("not_a_seat", self.lang, seat=repr(i), last=len(self.players) - 1))
         if self.players[i] != HUMAN:
             raise ValueError(_say("computer_seat", self.lang, n=i + 1,
-                                 humans=", ".join(str(h) for h in self.humans) or "—"))
+                                  humans=", ".join(str(h) for h in self.humans) or "—"))
         return self._adopted(self._widget(self.game, i))
 
     def screen(self):
@@ -136,7 +136,7 @@ class Table:
 
     def _adopted(self, w):
         """A new widget shows what the others show (their last turns, their status)."""
-        w._adopt(self._host)
+        w.adopt(self._host)
         return w
 
     @property
@@ -163,7 +163,7 @@ class Table:
         if source.state.game is not self.game and _same(source.state.game, self.game):
             source.state.game = self.game   # a refusal put back a copy of the very same game
         revealed = getattr(source.state, "revealed", None)
-        source._seated()          # a game loaded with fewer players: a seat it has no player for is a screen
+        source.seated()          # a game loaded with fewer players: a seat it has no player for is a screen
         if getattr(source.state, "revealed", None) != revealed:
             source.redraw()
         state = _state(source.state.game)
@@ -173,7 +173,7 @@ class Table:
         self.players = tuple(source.state.kinds)
         for w in self._live():
             if w is not source and _at_the_game(w):
-                w._adopt(source, draw=w is not self._host)
+                w.adopt(source, draw=w is not self._host)
         self.computers_due()
 
     def holds(self, w) -> bool:
@@ -183,7 +183,7 @@ class Table:
     def rejoin(self, w) -> None:
         """``w`` comes back to the live game (from a game tried from a past position): the
         table's game as it is now, not as it was when ``w`` left."""
-        w._adopt(self._host, draw=False)
+        w.adopt(self._host, draw=False)
 
     def computers_due(self) -> None:
         """A computer to move and no widget showing its turns (the one pacing them left for
@@ -196,8 +196,8 @@ class Table:
             return                # R12c: the computers wait for a person's answer (declare, or go on)
         if any(w.state.round is not None and _at_the_game(w) for w in self._live()):
             return
-        host._fast_forward()
-        host._tell_table()
+        host.fast_forward()
+        host.tell_table()
 
     # -- joining from other laptops -----------------------------------------------------------------
 

@@ -48,22 +48,22 @@ class AtTheService:
         meta = link.meta
         w = cls(game=link.game, players=["human"] * link.game.players, lang=lang, pace=0)
         w._link = link
-        w._event_lock = threading.RLock()
+        w.event_lock = threading.RLock()
         w.state.kinds = _kinds_of(meta)
         w.state.bots = {}
-        w._the_table, w._at_table = link, (SCREEN if link.seat is None else link.seat)
-        w._seated()
+        w.table_link, w.at_table = link, (SCREEN if link.seat is None else link.seat)
+        w.seated()
         words = ("joined", {"seat": link.seat + 1, "table": link.name}) if link.seat is not None else (
             "screen", {"table": link.name})
         status = _say(words[0], w.lang, **words[1])
-        if link.seat is not None and not link.game.is_over and w._mover() == link.seat:
-            status += " " + table_say("your_turn", w.lang, name=w._name(link.seat))
+        if link.seat is not None and not link.game.is_over and w.mover() == link.seat:
+            status += " " + table_say("your_turn", w.lang, name=w.player_name(link.seat))
         if link.meta.get("state") == "paused":
             status += " " + _say("paused", w.lang)
         w._table_state = link.meta.get("state")
         if link.game.log and not link.game.is_over:      # joined mid-game: the last turn at the table
             w._last_turns(link.game.log)
-        w._set_status(status, "ok")
+        w.set_status(status, "ok")
         w._fit_laptop()
         w.redraw()
         return w
@@ -94,11 +94,11 @@ class AtTheService:
         return None
 
     def _at_live_game(self) -> bool:
-        return self._link is not None and self._link.holds(self) and self._current().name == "play"
+        return self._link is not None and self._link.holds(self) and self.current_mode().name == "play"
 
-    def _not_yours(self) -> str | None:
+    def not_yours(self) -> str | None:
         why = self._table_stopped() if self._at_live_game() else None
-        return why or super()._not_yours()
+        return why or super().not_yours()
 
     def view(self):
         """The screen's view; paused or closed, every button of a move drawn off. New game is
@@ -116,10 +116,10 @@ class AtTheService:
                 off["title_button"] = (title[0], title[1], False)
         return dataclasses.replace(view, **off) if off else view
 
-    _event_lock = threading.RLock()
+    event_lock = threading.RLock()
 
     def _guarded(self, action, *args, event: bool = True) -> None:
-        with self._event_lock:      # a message from the service waits for this event to end
+        with self.event_lock:      # a message from the service waits for this event to end
             super()._guarded(action, *args, event=event)
             link = self._link
             if link is not None and link.stale:   # a move lost on its way: the table as it is
@@ -128,7 +128,7 @@ class AtTheService:
                     link.refresh()
                 except Exception:  # noqa: BLE001 - the service away: its next message shows it
                     pass
-                self._set_status(*status)
+                self.set_status(*status)
                 self.redraw()
 
     @property
@@ -136,7 +136,7 @@ class AtTheService:
         """The class table's name."""
         return None if self._link is None else self._link.name
 
-    def _remote_arrived(self, game, meta) -> None:
+    def remote_arrived(self, game, meta) -> None:
         """The service's new view (another seat's move, a computer's turn, a pause): drawn."""
         old = self.state.game
         self.state.game = game
@@ -153,14 +153,14 @@ class AtTheService:
         else:
             if state == "paused" and not texts:     # the status said paused: it goes on now
                 texts.append(_say("resumed", self.lang))
-            if self.player is not None and not game.is_over and self._mover() == self.player:
-                texts.append(table_say("your_turn", self.lang, name=self._name(self.player)))
+            if self.player is not None and not game.is_over and self.mover() == self.player:
+                texts.append(table_say("your_turn", self.lang, name=self.player_name(self.player)))
         if game.is_over:
             self._game_over(" ".join(texts[-2:]))
         elif texts:
-            self._set_status(" ".join(texts), "ok")
+            self.set_status(" ".join(texts), "ok")
         self.state.selected = None if self.state.game.to_move != self.player else self.state.selected
-        self._seated()
+        self.seated()
         self.redraw()
 
     _table_state = None
@@ -198,7 +198,7 @@ class CardSeat(AtTheService, CafeWidget):
             self._link.go_on()          # R12c: the person did not declare; the computers play on
             self.state.game = self._link.game
             self.state.waiting = None
-            self._set_status(table_say("at_seat", self.lang, name=self._name(self.state.game.to_move)), "ok")
+            self.set_status(table_say("at_seat", self.lang, name=self.player_name(self.state.game.to_move)), "ok")
             return
         super()._button_end()
 
@@ -214,7 +214,7 @@ class CardSeat(AtTheService, CafeWidget):
         if trailing:
             self.state.info = tuple(line for e in trailing for line in self._computer_lines(e.player, e))
         elif last.turn is not None:
-            self.state.info = self._turn_lines(last.turn, self._name(last.player))
+            self.state.info = self._turn_lines(last.turn, self.player_name(last.player))
         else:
             self.state.info = ("*" + self._entry_words(last),)
         self.state.badges = ()
@@ -222,7 +222,7 @@ class CardSeat(AtTheService, CafeWidget):
 
     def _entry_text(self, entry) -> str:
         if entry.turn is not None:
-            return phrase("computer_turn", self.lang, name=self._name(entry.player), turn=entry.turn.text,
+            return phrase("computer_turn", self.lang, name=self.player_name(entry.player), turn=entry.turn.text,
                           points=entry.turn.points)
         return self._computer_text(entry.player, entry)
 
@@ -240,7 +240,7 @@ class BoardSeat(AtTheService, BoardWidget):
         self.state.marks, self.state.info = self._marks_of(last.turn), self._turn_info(last.player, last.turn)
 
     def _entry_text(self, entry) -> str:
-        return board_say("computer_did", self.lang, name=self._name(entry.player), action=entry.action,
+        return board_say("computer_did", self.lang, name=self.player_name(entry.player), action=entry.action,
                          points=entry.points)
 
 

@@ -231,10 +231,10 @@ class SeatLink:
         messages from any thread (measured: a callback handed to the kernel's own event loop
         waited for the next message to the kernel, a second or more, while the notebook was
         idle). The widget's lock keeps a student's own event and a drawing apart."""
-        with w._event_lock:
+        with w.event_lock:
             if game is not self.game or not self.holds(w):
                 return      # an older one (a newer came meanwhile), or the seat looks elsewhere
-            w._remote_arrived(game, self.meta)
+            w.remote_arrived(game, self.meta)
 
     def listen(self) -> None:
         """The WebSocket, in a daemon thread: reconnects by itself (every 0.2 s, then up to 2 s)."""
@@ -258,8 +258,8 @@ class SeatLink:
         w = self.widget_ref() if self.widget_ref else None
         if w is None:
             return
-        with w._event_lock:
-            w._set_status(why or _say("closed", w.lang, table=self.name), "error")
+        with w.event_lock:
+            w.set_status(why or _say("closed", w.lang, table=self.name), "error")
             w.redraw()
 
     def _run(self) -> None:
