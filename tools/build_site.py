@@ -395,6 +395,8 @@ def build(output: Path, cache: Path, work: Path, repository: str, lite: bool, jo
     shutil.copytree(work / "html" / "en", output, ignore=shutil.ignore_patterns(".buildinfo"))
     shutil.copytree(work / "html" / "fr", output / "fr", ignore=shutil.ignore_patterns(".buildinfo"))
     (output / ".nojekyll").write_text("")     # GitHub Pages: serve _static/ and _images/ as they are
+    named = name_pictures(output)
+    log(f"pictures named by what they show: {named}")
     log(f"pages: {time.perf_counter() - start:.1f} s")
     if lite:
         import build_lite
@@ -404,6 +406,44 @@ def build(output: Path, cache: Path, work: Path, repository: str, lite: bool, jo
         sys.exit("The site is not right:\n  " + "\n  ".join(problems))
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     log(f"built {output} in {time.perf_counter() - start:.1f} s: {size / 1e6:.1f} MB")
+
+
+# -- every picture says what it shows (WCAG 1.1.1) ----------------------------------------------
+
+_IMG = re.compile(r'<img\b[^>]*>')
+_SRC = re.compile(r'\ssrc="([^"]+\.svg)"')
+_ALT = re.compile(r'\salt="[^"]*"')
+_SVG_WORDS = re.compile(r"<title>(.*?)</title>\s*<desc>(.*?)</desc>", re.S)
+
+
+def name_pictures(output: Path) -> int:
+    """Each café or board picture of the notebooks (an ``<img>`` of an SVG, which Sphinx names by
+    its file) gets the picture's own words as its ``alt``: its ``<title>`` and ``<desc>`` (whose
+    turn, the scores, every table and who sits there), in the page's language. Returns how many."""
+    count = 0
+    for page in output.rglob("*.html"):
+        if "lite" in page.relative_to(output).parts:
+            continue
+        text = page.read_text(encoding="utf-8")
+
+        def named(match):
+            nonlocal count
+            tag = match.group(0)
+            src = _SRC.search(tag)
+            if src is None or "://" in src.group(1):
+                return tag
+            picture = (page.parent / html.unescape(src.group(1))).resolve()
+            words = _SVG_WORDS.search(picture.read_text(encoding="utf-8")) if picture.is_file() else None
+            if words is None:
+                return tag
+            alt = html.escape(html.unescape(f"{words.group(1)} {words.group(2)}"), quote=True)
+            count += 1
+            return _ALT.sub(f' alt="{alt}"', tag, 1) if _ALT.search(tag) else tag.replace("<img", f'<img alt="{alt}"', 1)
+
+        new = _IMG.sub(named, text)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+    return count
 
 
 # -- the check: nothing from another host, no broken link -------------------------------------

@@ -544,7 +544,7 @@ def build_board_scene(view: BoardView) -> Scene:
         floor += (Rect(PANEL_X, PANEL_TOP, PANEL_W, PANEL_BOTTOM - PANEL_TOP, COLORS["panel"], COLORS["panel_edge"]),)
         panel_patches = _panel(panel, regions, view)
     return Scene((floor, tuple(board), tuple(panel)), tuple(regions), width, height,
-                 patches=(None, board_patches, panel_patches))
+                 patches=(None, board_patches, panel_patches), view=view)
 
 
 #: Where the widget's upper canvas is cleared for each changed layer: (x, y, width, height),

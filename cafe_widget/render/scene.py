@@ -22,7 +22,7 @@ what is drawn, what is clickable and what the tests check cannot drift apart.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -113,6 +113,8 @@ class Scene:
     #: widget may clear and redraw one by one (the hand: its title and each card, so that
     #: choosing a card redraws two cards, not the whole palette).
     patches: tuple = ()
+    #: The view the scene was drawn from: what its picture says in words (``describe``).
+    view: object = field(default=None, compare=False, repr=False)
 
     def locate(self, name: str) -> tuple[float, float]:
         """Centre of a seat, table, card (first of that guest), button, scoresheet row
@@ -346,7 +348,7 @@ def build_scene(view: View) -> Scene:
     seats = tuple(p for _, cell in seat_patches for p in cell)
     layers = (floor, seats, hand, panel, controls)
     return Scene(tuple(tuple(layer) for layer in layers), tuple(regions), width, height, window,
-                 (None, seat_patches, hand_patches, None, control_patches))
+                 (None, seat_patches, hand_patches, None, control_patches), view)
 
 
 #: The word on a full table (R9).

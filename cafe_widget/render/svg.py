@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
+from .describe import picture_words
 from .scene import Rect, Scene, Text
 from .style import FONT
 
@@ -16,9 +17,15 @@ def _num(v: float) -> str:
 
 
 def to_svg(scene: Scene) -> str:
-    """The whole scene as one SVG document (all layers, bottom first)."""
+    """The whole scene as one SVG document (all layers, bottom first). A picture says what it
+    shows: ``role="img"``, a ``<title>`` (whose turn, the scores) and a ``<desc>`` (every table
+    with its guests, the hand), in the view's language (``describe.picture_words``)."""
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{scene.width}" height="{scene.height}" '
-           f'viewBox="0 0 {scene.width} {scene.height}" font-family={quoteattr(FONT)}>']
+           f'viewBox="0 0 {scene.width} {scene.height}" font-family={quoteattr(FONT)} role="img">']
+    if scene.view is not None:
+        title, desc = picture_words(scene.view)
+        out.append(f"<title>{escape(title)}</title>")
+        out.append(f"<desc>{escape(desc)}</desc>")
     for layer in scene.layers:
         for p in layer:
             if isinstance(p, Rect):

@@ -19,7 +19,8 @@ COMMANDS = {word: action for word, action in CARD_COMMANDS.items()
             if action in ("end", "undo", "hint", "new", "back", "forward", "live", "try")}
 # Translators: the word a student types before a tile to send it to the bar / to exchange a joker
 # ("bar RUm", "swap ITf@c2"), "|" between several; the notation's own words always work too.
-ACTION_WORDS = typed_words({"bar": NP_("typed", "bar"), "swap": NP_("typed", "swap")})
+ACTION_TYPED = {"bar": NP_("typed", "bar"), "swap": NP_("typed", "swap")}
+ACTION_WORDS = typed_words(ACTION_TYPED)
 #: Everything an event may change: copied first, put back when the event is refused.
 
 

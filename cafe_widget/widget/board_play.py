@@ -387,6 +387,8 @@ class BoardPlay:
     def _command_step(self, step: str) -> None:
         """One step of a typed line, on the game as the steps before left it (a New game
         included); a refusal raises, and the whole line is taken back."""
+        if self._read_aloud(step):   # tables, table b2, hand, where CFf…: read, nothing changed
+            return
         key = COMMANDS.get(" ".join(step.lower().split()))
         if self.state.viewing is not None:   # looking back: read-only, but for its own buttons
             if key not in HISTORY_KEYS:

@@ -24,6 +24,7 @@ from ..engine.game import SAVE_FORMAT as GAME_SAVE
 from ..render.board_scene import (BOARD_LAYERS, BOARD_ZONES, HEIGHT, WIDTH, BoardView, build_board_scene,
                                   player_lines)
 from ..render.board_words import board_say
+from ..render.describe import describe_board
 from ..render.words import phrase
 from ..render.scene import hit_test
 from .safety import Refused, field, read_json
@@ -36,6 +37,7 @@ from .board_play import BoardPlay
 from .board_puzzle import PUZZLE, BoardPuzzleMode, BoardPuzzleScreen
 from .board_sandbox import SANDBOX, BoardSandboxMode, BoardSandboxScreen
 from .modes import Mode, modes, press
+from .reading import BoardReading
 from .state import BoardState
 
 
@@ -111,7 +113,7 @@ class BoardPlayMode(Mode):
         return w.game_save()
 
 
-class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandboxScreen):
+class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandboxScreen, BoardReading):
     """The board game in a notebook: click a tile of the hand, then a lit chair.
 
     ``BoardWidget(players=["human", "greedy"])`` plays a new game against the computer;
@@ -336,3 +338,6 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
 
     def _build_scene(self, view):
         return build_board_scene(view)
+
+    def _describe(self, view):
+        return describe_board(view)

@@ -106,6 +106,11 @@ def make_canvas(width: int, height: int, layers: int = 2):
                        layout=widgets.Layout(width=f"{width}px", height=f"{height}px"))
 
 
+def twin_html(twin, label: str) -> str:
+    """The screen in words (a ``Twin``) as HTML a screen reader walks, out of sight on the page."""
+    return f'<div style="{SR_ONLY}">{twin.html(label)}</div>'
+
+
 def aria_status(text: str) -> str:
     """The status again as HTML for screen readers (aria-live)."""
     from html import escape

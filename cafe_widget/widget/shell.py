@@ -19,12 +19,14 @@ import ipywidgets as widgets
 from ..i18n import N_, translate
 from ..render import to_svg
 from ..teach.ladder import graded_refusal
-from .draw import SCALE, aria_status, draw_layer, draw_patches, make_canvas, one_message
+from .draw import SCALE, aria_status, twin_html, draw_layer, draw_patches, make_canvas, one_message
 from .link import TableLink
 from .safety import Guarded, Refused, error_sentence
 
 
 
+#: The name of the region that says the screen in words.
+SCREEN_IN_WORDS = N_("The screen in words")
 #: The seat of the table's screen (the projector's view: no hand, no moves).
 SCREEN = "screen"
 TABLE_WORDS = {
@@ -65,16 +67,18 @@ class Shell(Guarded, widgets.VBox):
         self.size = (width, height)
         self._canvas = make_canvas(width, height)
         self._live = widgets.HTML("")   # the status again, for screen readers (aria-live)
+        self._twin = widgets.HTML("")   # the screen in words, for screen readers (render.describe)
         # Without a mouse: a move typed in notation, the same refusals as a click.
         self._command = widgets.Text(continuous_update=False, layout=widgets.Layout(width=f"{width - 130}px"))
         self._command_button = widgets.Button(layout=widgets.Layout(width="110px"))
         self._live_event = False    # handling an event from the front end (mouse, touch, box)
         self._init_guard()
-        super().__init__([self._canvas, self._live, widgets.HBox([self._command, self._command_button]),
+        super().__init__([self._canvas, self._live, self._twin, widgets.HBox([self._command, self._command_button]),
                           *boxes])
         self._drawn = [None] * len(self.LAYERS)
         self._patches = [None] * len(self.LAYERS)
         self._scene = None
+        self._view = None
         self._canvas.on_mouse_down(self._on_mouse_down)
         self._canvas.on_touch_start(self._on_touch_start)
         self._canvas.on_client_ready(self._on_client_ready)
@@ -302,10 +306,20 @@ class Shell(Guarded, widgets.VBox):
     def _build_scene(self, view):
         raise NotImplementedError
 
+    def _describe(self, view):
+        """The screen in words (a :class:`~cafe_widget.render.describe.Twin`): set by each widget."""
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """The screen in words, as a screen reader reads it beside the canvas: the tables and
+        who sits where, the hand, the players, the last turn, the buttons."""
+        return self._describe(self.view()).text()
+
     def redraw(self) -> None:
         """Draw what changed since the last redraw, in one message."""
-        scene = self._build_scene(self.view())
-        self._scene = scene
+        view = self.view()
+        scene = self._build_scene(view)
+        self._scene, self._view = scene, view
         patches = tuple(getattr(scene, "patches", ())) or (None,) * len(self.LAYERS)
         changed = [i for i in range(len(self.LAYERS)) if self._drawn[i] != scene.layers[i]]
         if changed:
@@ -341,3 +355,8 @@ class Shell(Guarded, widgets.VBox):
         live = aria_status(self.state.status)
         if self._live.value != live:
             self._live.value = live
+        if self._view is not None:
+            twin = self._describe(self._view)
+            html = twin_html(twin, translate(SCREEN_IN_WORDS, self.lang))
+            if self._twin.value != html:
+                self._twin.value = html

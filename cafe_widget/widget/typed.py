@@ -33,6 +33,8 @@ class TypedCommands:
 
     def _command_step(self, step: str) -> None:
         """One step of a typed line; a refusal raises, and the whole line is taken back."""
+        if self._read_aloud(step):   # tables, table b2, hand, where ITm…: read, nothing changed
+            return
         lang = self.lang
         game = self.state.game
         typed = getattr(self.current_mode(), "typed", None)   # a screen's own typed words: a seat task's seats

@@ -28,6 +28,7 @@ from ..engine.errors import need_text
 from ..teach.guide import GUIDE_SEED, Guide, guided_game
 from ..players.card import make_player
 from ..teach.card_puzzles import Puzzle, puzzles as level_puzzles
+from ..render.describe import describe
 from ..render.scene import HEIGHT, LAYERS, ZONES, build_scene, hit_test
 from ..render.style import WIDTH
 from ..render.words import player_name, phrase, turn_lines
@@ -39,6 +40,7 @@ from .computers import ComputerTurns
 from .history import HISTORY, HistoryScreen
 from .modes import modes
 from .play import PlayMode, PlayScreen
+from .reading import CardReading
 from .puzzle import PuzzleButtons, PuzzleMode
 from .sandbox import Sandbox
 from .seats import SeatButtons, Seats
@@ -48,7 +50,8 @@ from .typed import TypedCommands
 from .state import GAME, PUZZLE, SANDBOX, SEATS_TASK, CardState
 
 
-class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, ComputerTurns, TypedCommands):
+class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, ComputerTurns, TypedCommands,
+                 CardReading):
     """Café International in a notebook: click a card, then a seat.
 
     ``CafeWidget(game=Game.new(players=3, seed=1), players=["human", "strong", "greedy"])``
@@ -391,6 +394,9 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
 
     def _build_scene(self, view):
         return build_scene(view)
+
+    def _describe(self, view):
+        return describe(view)
 
     def _sync_boxes(self) -> None:
         """The notation box and the screen readers' copy of the status, as the screen is now."""

@@ -1,0 +1,137 @@
+"""The screen read on demand from the command box (widget/reading.py): each reading word answers
+in the status line (its live region speaks it) and changes nothing else; a bad place is refused
+naming the field and the token; nothing is read that the screen does not show (a hand behind
+the hand-over, another seat's hand at a table); the words work in every language, while
+looking back, and out of one's turn at a table."""
+
+from __future__ import annotations
+
+import pytest
+
+from cafe_widget import BoardWidget, CafeWidget, Game, Table
+from cafe_widget.render.describe import describe
+
+DUEL = "DE GB IT CN CF | b1:DEf | FR US | CNm ITf GBm TRf | DEm DEf ITf CNm / GBf GBm ITm | - / - | 0 0 | to:1"
+
+
+def _same(w) -> tuple:
+    """What a reading must not change: the game, the screen's choices, the mode."""
+    return (w.save(), w.mode, w.state.selected, w.state.viewing)
+
+
+@pytest.mark.parametrize("line, said", [
+    ("table b2", "b2, German table: DEf (a German woman) at b1; free seats: a2 c2 b3."),
+    ("seat a2", "Seat a2: free; it touches b2 (German)."),
+    ("hand", "Hand of Player 1: 4 cards: CNm (a Chinese man), DEf (a German woman), DEm (a German man), "
+             "ITf (an Italian woman)."),
+    ("where DEm", "DEm may sit at: a2 (+4), c2 (+4), b3 (+4)."),
+    ("where GBf", "GBf (an English woman) is not in the hand shown."),
+    ("scores", "Player 1: 0 points, hand 4 · face down 0 (to play). Player 2: 0 points, hand 3 · face down 0. "
+               "Guest pile 4 · table pile 2"),
+    ("last", "Nothing has been played yet."),
+])
+def test_each_reading_word_answers_and_changes_nothing(line, said):
+    w = CafeWidget.from_notation(DUEL, players=["human", "human"])
+    before = _same(w)
+    w.command(line)
+    assert w.status == said
+    assert _same(w) == before
+
+
+def test_tables_reads_the_whole_cafe_and_help_lists_the_words():
+    w = CafeWidget.from_notation(DUEL, players=["human", "human"])
+    w.command("tables")
+    assert w.status == " ".join(describe(w.view()).sections[0][1])
+    w.command("help")
+    assert w.status == ("Read the screen: tables, table b2, seat c3, hand, scores, last, where CNm. Play: RUf@c2, new, review, back, forward, undo, end, draw, down ITm, declare, hint. "
+                        "Tab moves to the box; Enter plays what it holds.")
+
+
+@pytest.mark.parametrize("line, field, token", [("table c2", "table", "c2"), ("seat b2", "seat", "b2"),
+                                               ("seat z9", "seat", "z9"), ("where XXf", "card", "XXf")])
+def test_a_bad_place_is_refused_naming_field_and_token_and_changes_nothing(line, field, token):
+    w = CafeWidget.from_notation(DUEL, players=["human", "human"])
+    before = _same(w)
+    w.command(line)
+    assert w.status.startswith(f"{field}: {token!r}"), w.status
+    assert _same(w) == before
+
+
+def test_where_needs_what_to_read():
+    w = CafeWidget.from_notation(DUEL, players=["human", "human"])
+    w.command("where")
+    assert w.status == "command: 'where' needs what to read: table b2, seat c3, where ITm"
+
+
+def test_the_hand_over_keeps_the_hand_secret():
+    w = CafeWidget.from_notation(DUEL, players=["human", "human"])
+    w.command("DEm@a2, end")                              # Player 1's turn; Player 2's hand is hidden
+    assert w.view().handover
+    w.command("hand")
+    assert w.status == "Player 2, your turn: click here to see your hand"
+    w.command("where GBf")
+    assert w.status == "GBf (an English woman) is not in the hand shown."
+    assert "GBf" not in w.describe()
+
+
+def test_a_puzzle_says_where_without_the_points():
+    w = CafeWidget.puzzle(1, lang="en")
+    w.command("where CNm")
+    assert w.status == "CNm may sit at: b1, a2, c2, b3, c4."
+
+
+def test_reading_in_french_and_german_and_while_looking_back():
+    w = CafeWidget(players=["human", "steady"], seed=3, pace=0, lang="fr")
+    w.command("où CNf")
+    assert w.status == "CNf peut s'asseoir en : e4 (+6), d5 (+6)."
+    w.command("table b2")
+    assert w.status == "b2, table allemande : FRf (une Française) en b3 ; places libres : b1 a2 c2."
+    w = CafeWidget(players=["human", "steady"], seed=3, pace=0, lang="de")
+    w.command("platz c2")
+    assert w.status == "Platz c2: frei; er grenzt an b2 (deutsch), d2 (kubanisch), c3 (deutsch)."
+    w.command("zurück")
+    assert w.state.viewing is not None
+    w.command("tische")                                   # looking back: the position looked at
+    assert w.status.startswith("Tisch b2 (deutsch): noch niemand"), w.status
+
+
+def test_at_a_table_a_seat_reads_out_of_its_turn_and_never_another_hand():
+    table = Table(Game.new(players=3, seed=5), players=["human", "human", "steady"], pace=0)
+    waiting = table.seat(0)                               # player 2 is to move
+    assert table.game.to_move == 1
+    waiting.command("hand")
+    assert waiting.status.startswith("Hand of Player 1: 7 cards: ")
+    for card in table.game.hand(1):
+        if card not in table.game.hand(0):
+            waiting.command(f"where {card}")
+            assert waiting.status.endswith("is not in the hand shown.")
+    screen = table.screen()
+    screen.command("hand")
+    assert screen.status == "Player 2 is to move, at their seat."
+
+
+def test_the_board_reads_its_tables_chairs_and_where_a_tile_may_go():
+    w = BoardWidget(players=["human", "steady"], seed=3, pace=0, lang="en")
+    before = w.save()
+    w.command("table b2")
+    assert w.status == "b2, African table: nobody yet; free chairs: b1 a2 c2 b3."
+    w.command("chair c2")
+    assert w.status == "Chair c2: free; it touches b2 (African), d2 (Italian)."
+    w.command("where ESf")
+    assert w.status == ("ESf (a Spanish woman) may sit on: l3 (+0), k4 (+0), m4 (+0), l5 (+0). "
+                        "The bar may take it: type bar ESf.")
+    w.command("where CFm")
+    assert w.status == "CFm may sit nowhere now. The bar may take it: type bar CFm."
+    w.command("seat b2")
+    assert w.status.startswith("seat: 'b2' is none of these: b1 d1")
+    assert w.save() == before
+
+
+def test_the_screen_in_words_follows_every_redraw():
+    w = CafeWidget(players=["human", "steady"], seed=3, pace=0, lang="en")
+    w.redraw()
+    assert '<section aria-label="The screen in words">' in w._twin.value
+    assert "b2, German table" in w._twin.value
+    w.command("CNf@e4")
+    w.redraw()
+    assert "CNf (a Chinese woman) at e4" in w._twin.value
