@@ -98,12 +98,15 @@ SR_ONLY = ("position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0
 
 def make_canvas(width: int, height: int, layers: int = 2):
     """A ``MultiCanvas`` of ``layers`` drawn at ``SCALE`` and shown at ``width`` × ``height``
-    CSS pixels (a canvas in a box is stretched unless its layout says its size)."""
+    CSS pixels, or narrower, its shape kept, where the page is narrower (a canvas in a box is
+    stretched unless its layout says its size)."""
     import ipywidgets as widgets
     from ipycanvas import MultiCanvas
 
+    # No wider than the page: zoomed in (200 % on a 1366 × 768 laptop leaves 570 CSS pixels), the
+    # café shrinks whole, its height following (a click is read in the canvas's own pixels).
     return MultiCanvas(layers, width=width * SCALE, height=height * SCALE,
-                       layout=widgets.Layout(width=f"{width}px", height=f"{height}px"))
+                       layout=widgets.Layout(width=f"{width}px", max_width="100%", height="auto"))
 
 
 def twin_html(twin, label: str) -> str:

@@ -44,6 +44,12 @@ def until(test, timeout: float = 10.0) -> bool:
     return False
 
 
+def _info(w) -> tuple:
+    """The panel's lines of a seat as drawn now (read under its lock: never half a drawing)."""
+    with w.event_lock:
+        return w.view().info
+
+
 def _state_heard(w, state: str) -> bool:
     """The seat heard the table's new state and drew it (the drawing ends under the event lock)."""
     if not until(lambda: w._link.meta.get("state") == state):
@@ -137,11 +143,10 @@ def test_the_last_turn_panel_shows_the_last_turn_taken_at_the_table_whoever_took
         assert wait_for(other._link, s.service.tables.tables["L1"].seq)
         entry = s.real("L1").log[-1]
         assert entry.player == mover.player
-        with other.event_lock:
-            info = other.view().info
         expected = (phrase("last_turn", None, name=mover.player_name(mover.player)) if entry.turn is not None
                     else "*" + other._entry_words(entry))
-        assert info and info[0] == expected, (info, expected)    # not the seat's own turn any more
+        # the link hears the move first, then draws it under the widget's lock: wait for the drawing
+        assert until(lambda: _info(other)[:1] == (expected,)), (_info(other), expected)   # not its own turn
 
 
 def test_after_a_computers_turn_the_panel_shows_the_computer(running):
@@ -168,9 +173,8 @@ def test_a_board_seat_shows_the_other_players_action(running):
         first.command("end")
     assert until(lambda: s.real("L3").log and s.real("L3").turn is None)     # the whole action taken
     assert wait_for(second._link, s.service.tables.tables["L3"].seq)
-    with second.event_lock:
-        info = second.view().info
-    assert info[0] == board_say("last", None, name=first.player_name(first.player)), info
+    expected = board_say("last", None, name=first.player_name(first.player))
+    assert until(lambda: _info(second)[:1] == (expected,)), _info(second)   # drawn once heard
 
 
 def test_a_seat_that_draws_is_told_the_card_the_table_dealt_it_not_one_its_stand_in_made_up(running):
@@ -216,9 +220,10 @@ def test_a_seat_has_no_load_row_and_a_canvas_shown_540_px_tall(running, game):
     s = running
     (alice,) = _seats(s, "F1", game, ["alice", "greedy"])
     layout = alice._canvas.layout
-    assert layout.height == f"{SHOWN_HEIGHT}px" == "540px"
     width, height = alice.size
-    assert layout.width == f"{round(width * 540 / height)}px"
+    assert layout.width == f"{width * SHOWN_HEIGHT // height}px" and SHOWN_HEIGHT == 540
+    assert layout.height == "auto" and layout.max_width == "100%"   # its shape kept, narrower when zoomed
+    assert width * SHOWN_HEIGHT // height * height / width <= 540
     assert int(alice._command.layout.width[:-2]) + 130 == int(layout.width[:-2])
     assert getattr(alice, "_load_button", None) is None or all(
         alice._load_button not in getattr(c, "children", ()) for c in alice.children)

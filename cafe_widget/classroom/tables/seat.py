@@ -73,8 +73,8 @@ class AtTheService:
         its canvas shown :data:`SHOWN_HEIGHT` CSS pixels tall (drawn as ever: a click's place
         is read in the canvas's own pixels), and no Load row (a seat opens no other game)."""
         width, height = self.size
-        shown = round(width * SHOWN_HEIGHT / height)
-        self._canvas.layout.width, self._canvas.layout.height = f"{shown}px", f"{SHOWN_HEIGHT}px"
+        shown = width * SHOWN_HEIGHT // height   # whole pixels, the height following at most 540
+        self._canvas.layout.width = f"{shown}px"   # its height follows (draw.make_canvas)
         self._command.layout.width = f"{shown - 130}px"
         load = getattr(self, "_load_button", None)
         if load is not None:
