@@ -23,7 +23,7 @@ from importlib import resources
 
 import pytest
 
-from harness import Lab, artifact_path, new_notebook
+from harness import Lab, new_notebook
 
 pytestmark = pytest.mark.browser
 
