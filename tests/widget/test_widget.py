@@ -282,9 +282,11 @@ def test_a_stable_text_repr():
 
 
 def test_fixed_pixel_size_and_a_sharp_backing_store():
+    """Shown at its size, or narrower with its shape where the page is narrower (zoomed in): the
+    height follows the backing store's shape (tests/browser/test_accessibility_browser.py)."""
     w = CafeWidget.from_notation(E12)
     width, height = w.size
-    assert w._canvas.layout.width == f"{width}px" and w._canvas.layout.height == f"{height}px"
+    assert (w._canvas.layout.width, w._canvas.layout.max_width, w._canvas.layout.height) == (f"{width}px", "100%", "auto")
     assert w._canvas.width == 2 * width and w._canvas.height == 2 * height
 
 
