@@ -65,7 +65,7 @@ lite: $(VENV)/.installed-test
 # repository the launch buttons open (the one place it is set). Look at it: make site-serve.
 SITE_REPOSITORY ?= OWNER/cafe_widget
 site: $(VENV)/.installed-test
-	$(PY) tools/build_site.py --repository $(SITE_REPOSITORY)
+	$(PY) tools/build_site.py --repository $(SITE_REPOSITORY) --axe
 
 site-serve:
 	$(PY) -m http.server --directory _build/site --bind 127.0.0.1 8001

@@ -104,6 +104,8 @@ WORDS = {
     "footer": N_("Café International is a game by Rudi Hoffmann and Roland Siegers (Amigo). This course "
                  "is cafe_widget's: [the repository]({repository})."),
     "lite": N_("Launch in JupyterLite"),
+    # Translators: the name a screen reader gives the arrow that opens a part of the site's menu
+    "toggle": N_("Show or hide its pages"),
 }
 
 
@@ -371,7 +373,7 @@ def sphinx(src_dir: Path, out_dir: Path, doctrees: Path) -> subprocess.Popen:
 
 
 def build(output: Path, cache: Path, work: Path, repository: str, lite: bool, jobs: int,
-          only: dict[str, set[str]] | None = None) -> None:
+          only: dict[str, set[str]] | None = None, axe: bool = False) -> None:
     """The site in ``output``. ``only``: the pages to build in each language (the tests' small
     site; links to the pages left out are not checked), by default every page."""
     start = time.perf_counter()
@@ -396,12 +398,21 @@ def build(output: Path, cache: Path, work: Path, repository: str, lite: bool, jo
     shutil.copytree(work / "html" / "fr", output / "fr", ignore=shutil.ignore_patterns(".buildinfo"))
     (output / ".nojekyll").write_text("")     # GitHub Pages: serve _static/ and _images/ as they are
     named = name_pictures(output)
-    log(f"pictures named by what they show: {named}")
+    log(f"pictures named by what they show: {named}; pages mended for screen readers: {mend_theme(output)}")
     log(f"pages: {time.perf_counter() - start:.1f} s")
     if lite:
         import build_lite
         build_lite.build(output / "lite", ROOT / ".lite-build")
     problems = check_site(output, lite, left_out)
+    if axe and not problems:
+        sys.path.insert(0, str(ROOT / "tests" / "browser"))
+        import harness   # the browser tests' Chromium: Debian's, never `playwright install`
+
+        try:
+            problems = check_accessibility(output, harness.chromium())
+        finally:
+            harness.release_chromium()
+        log(f"axe-core: {len(problems)} violations of WCAG 2.1 A/AA")
     if problems:
         sys.exit("The site is not right:\n  " + "\n  ".join(problems))
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
@@ -444,6 +455,95 @@ def name_pictures(output: Path) -> int:
         if new != text:
             page.write_text(new, encoding="utf-8")
     return count
+
+
+_SEARCH_BUTTON = re.compile(r'(<button class="[^"]*search-button-field[^"]*"[^>]*?) aria-label="[^"]*"')
+_TOGGLE = '<summary><span class="toctree-toggle" role="presentation">'
+
+
+def mend_theme(output: Path) -> int:
+    """Two faults of the theme that axe-core finds on every page (WCAG 2.5.3, 4.1.2), mended in
+    the pages built: the search button's ``aria-label`` ("Search") leaves out what it shows
+    ("Search Ctrl+K"): without it, its name is what it shows; the menu's arrows (a
+    ``<summary>`` holding only an icon) have no name: they get one, in the page's language.
+    Returns how many pages changed."""
+    count = 0
+    for page in output.rglob("*.html"):
+        parts = page.relative_to(output).parts
+        if "lite" in parts:
+            continue
+        lang = "fr" if parts[0] == "fr" else "en"
+        text = page.read_text(encoding="utf-8")
+        new = _SEARCH_BUTTON.sub(r"\1", text)
+        new = new.replace(_TOGGLE, f'<summary aria-label="{escape(site_words("toggle", lang))}">'
+                                   '<span class="toctree-toggle" role="presentation">')
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+            count += 1
+    return count
+
+
+# -- the accessibility check: axe-core on every page ---------------------------------------------
+
+#: What axe-core checks: WCAG 2.0 and 2.1, levels A and AA, and the label-content-name-mismatch
+#: rule (WCAG 2.5.3), which axe still calls experimental and leaves out unless asked.
+AXE_TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa")
+AXE_RULES = {"label-content-name-mismatch": {"enabled": True}}
+
+
+def axe_source() -> str | None:
+    """axe-core's script, from the axe-playwright-python package (the test extra); None without."""
+    try:
+        from importlib import resources
+
+        return resources.files("axe_playwright_python").joinpath("axe.min.js").read_text(encoding="utf-8")
+    except (ImportError, FileNotFoundError):
+        return None
+
+
+def axe_page(page, url: str, source: str) -> list[str]:
+    """The violations axe-core finds on ``url``, opened in Playwright's ``page``: one line each."""
+    page.goto(url)
+    page.wait_for_load_state("load")
+    page.add_script_tag(content=source)
+    found = page.evaluate(
+        """async ([tags, rules]) => (await axe.run(document, {runOnly: {type: 'tag', values: tags}, rules}))
+            .violations.map(v => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes[0].html.slice(0, 120)}`)""",
+        [list(AXE_TAGS), AXE_RULES])
+    return list(found)
+
+
+def check_accessibility(output: Path, browser, only=None) -> list[str]:
+    """axe-core on every page of the site (not JupyterLite's), or on the pages named in ``only``
+    (their paths in the site), served on localhost, in ``browser`` (a Playwright Chromium):
+    every violation, named with its page."""
+    import functools
+    import http.server
+    import threading
+
+    source = axe_source()
+    if source is None:
+        return ["axe-core is missing: pip install -e '.[test]' (axe-playwright-python)"]
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(output)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    problems = []
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    try:
+        for html_page in sorted(output.rglob("*.html")):
+            name = html_page.relative_to(output)
+            if {"lite", "_static"} & set(name.parts[:2]) or (only is not None and name.as_posix() not in only):
+                continue
+            url = f"http://127.0.0.1:{server.server_port}/{name.as_posix()}"
+            problems += [f"{name}: {v}" for v in axe_page(page, url, source)]
+    finally:
+        page.close()
+        server.shutdown()
+    return problems
 
 
 # -- the check: nothing from another host, no broken link -------------------------------------
@@ -542,10 +642,13 @@ def main(argv: list[str] | None = None) -> None:
                     help="owner/name on GitHub, for the launch buttons")
     ap.add_argument("--no-lite", dest="lite", action="store_false", help="leave out the JupyterLite site")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="notebooks run at once")
+    ap.add_argument("--axe", action="store_true",
+                    help="check every page with axe-core (WCAG 2.1 A/AA) in headless Chromium")
     args = ap.parse_args(argv)
     if not re.fullmatch(r"[\w.-]+/[\w.-]+", args.repository):
         sys.exit(f"--repository: {args.repository!r} is not owner/name")
-    build(args.output.resolve(), args.cache.resolve(), args.work.resolve(), args.repository, args.lite, args.jobs)
+    build(args.output.resolve(), args.cache.resolve(), args.work.resolve(), args.repository, args.lite, args.jobs,
+          axe=args.axe)
 
 
 if __name__ == "__main__":

@@ -83,8 +83,9 @@ def look(browser, base: str, page_name: str, shot: str, scroll_to: str | None = 
     pictures = page.evaluate("""() => [...document.querySelectorAll('.cell_output img, .cell_output svg')]
         .filter(e => !(e.parentElement && e.parentElement.closest('svg')))
         .map(e => e.tagName === 'IMG'
-            ? {src: e.getAttribute('src'), width: e.naturalWidth, shown: e.clientWidth}
-            : {src: null, width: e.width.baseVal.value, shown: e.getBoundingClientRect().width})""")
+            ? {src: e.getAttribute('src'), width: e.naturalWidth, shown: e.clientWidth, alt: e.getAttribute('alt')}
+            : {src: null, width: e.width.baseVal.value, shown: e.getBoundingClientRect().width,
+               alt: (e.querySelector('title') || {}).textContent || null})""")
     if scroll_to:
         page.locator(scroll_to).first.scroll_into_view_if_needed()
         page.evaluate("window.scrollBy(0, -100)")
@@ -155,3 +156,28 @@ def test_a_widget_is_shown_as_the_cafe_it_draws(served, browser, built):
     picture = (out / widgets[0]["src"]).read_text(encoding="utf-8")
     assert "Scoresheet" in picture and "Hand of Player 1" in picture
     assert "<CafeWidget" not in facts["text"]
+    # every picture says what it shows: its alt is the picture's own title and description
+    # (whose turn, the scores, every table and who sits there), never its file's name
+    for shown in facts["pictures"]:
+        assert shown["alt"] and "_images" not in shown["alt"] and ".svg" not in shown["alt"], shown
+    alt = widgets[0]["alt"]
+    assert alt.startswith("Café International.") and "b2, " in alt and " table: " in alt, alt
+
+
+def test_axe_finds_no_violation_on_the_pages_and_finds_the_themes_own(built, browser):
+    """axe-core (WCAG 2.1 A/AA) on the pages built here, as make site does on every page of the
+    whole site; then on the theme's search button as the theme writes it, which it must find (the
+    control: the build mends the pages, tools/build_site.py's mend_theme)."""
+    builder, out = built
+    pages = ["index.html", "04_scoring.html", "10_play.html", "rules_card.html",
+             "fr/index.html", "fr/09_la_variante.html", "fr/rules_card_fr.html"]
+    assert builder.check_accessibility(out, browser, only=pages) == []
+    index = (out / "index.html").read_text(encoding="utf-8")
+    field = '<button class="btn search-button-field search-button__button pst-js-only" title="Search"'
+    assert field in index
+    (out / "planted.html").write_text(index.replace(field, field + ' aria-label="Search"'), encoding="utf-8")
+    try:
+        found = builder.check_accessibility(out, browser, only=["planted.html"])
+    finally:
+        (out / "planted.html").unlink()
+    assert found and all(line.startswith("planted.html: label-content-name-mismatch") for line in found), found
