@@ -263,7 +263,10 @@ def build_scene(view: View) -> Scene:
                 floor.append(Text(x + CELL / 2, y + (48 if len(lines) == 1 else 44) + 12 * i, text, NAME_SIZE,
                                   COLORS["ink"], False, "center", NAME_WIDTH))
         low = nation is not None and len(card_name(nation, view.lang)) > 1   # under a two-line name
-        floor.append(Text(x + CELL - 7, y + CELL - (9 if low else 12), place, 12,
+        label_y = y + CELL - (9 if low else 12)
+        if nation:   # on a dark tab, whatever the flag under it: white on ink, 15.9:1
+            floor.append(Rect(x + CELL - 26, label_y - 7, 22, 14, COLORS["ink"]))
+        floor.append(Text(x + CELL - 7, label_y, place, 12,
                           COLORS["label"] if nation else COLORS["muted"], False, "right"))
         regions.append(Region("table", place, x + 3, y + 3, CELL - 6, CELL - 6))
 
@@ -493,7 +496,8 @@ def _sheet(out: list, regions: list, view: View, top: float, bottom: float) -> t
         for key, label, ry, enabled in (("rows_up", "▲", rows_top, start > 0),
                                         ("rows_down", "▼", rows_top + fit * SHEET_ROW - 17, start + fit < n)):
             out.append(Rect(x + w - 22, ry, 22, 17, COLORS["button"] if enabled else COLORS["button_off"]))
-            out.append(Text(x + w - 11, ry + 8.5, label, 12, COLORS["label"], True, "center"))
+            out.append(Text(x + w - 11, ry + 8.5, label, 12, COLORS["label"] if enabled else COLORS["button_off_text"],
+                            True, "center"))
             regions.append(Region("button", key, x + w - 22, ry, 22, 17))
     if not n:
         out.append(Text(x + 6, rows_top + SHEET_ROW / 2, "—", 12, COLORS["muted"]))

@@ -14,23 +14,23 @@ COLORS = {
     "ruler": "#6b5a43",
     "seat": "#e2cfa9",
     "seat_edge": "#b39a6d",
-    "seat_name": "#8d7752",
+    "seat_name": "#665533",   # 4.7:1 on a seat (WCAG 1.4.3: tests/render/test_contrast.py)
     "woman": "#f9d9e6",
     "man": "#d4e4f7",
     "card_edge": "#3b3b3b",
     "ink": "#222222",
-    "muted": "#777777",
+    "muted": "#636363",       # 4.7:1 or more on every background it is written on
     "label": "#ffffff",
     "lit": "#0b7a35",
     "hint": "#6a3d9a",
     "lit_fill": "#d8f3df",
-    "selected": "#d4700a",
+    "selected": "#964b00",    # 5:1 or more on the panels; white on it 6.4:1
     "badge": "#0b7a35",
     "badge_zero": "#777777",
     "button": "#3c5a80",
     "button_text": "#ffffff",
-    "button_off": "#c9c9c9",
-    "button_off_text": "#7a7a7a",
+    "button_off": "#dcdcdc",
+    "button_off_text": "#555555",   # 5.4:1: a button that does nothing now is still read
     "panel": "#fbf8f2",
     "panel_edge": "#d6c9b0",
     "status": "#ffffff",
