@@ -78,7 +78,7 @@ class Shell(Guarded, widgets.VBox):
         self._drawn = [None] * len(self.LAYERS)
         self._patches = [None] * len(self.LAYERS)
         self._scene = None
-        self._view = None
+        self._view = self._twin_of = None   # the view last drawn, and the one last said in words
         self._canvas.on_mouse_down(self._on_mouse_down)
         self._canvas.on_touch_start(self._on_touch_start)
         self._canvas.on_client_ready(self._on_client_ready)
@@ -355,8 +355,8 @@ class Shell(Guarded, widgets.VBox):
         live = aria_status(self.state.status)
         if self._live.value != live:
             self._live.value = live
-        if self._view is not None:
-            twin = self._describe(self._view)
-            html = twin_html(twin, translate(SCREEN_IN_WORDS, self.lang))
+        if self._view is not None and self._view != self._twin_of:   # said again only when it changed
+            self._twin_of = self._view
+            html = twin_html(self._describe(self._view), translate(SCREEN_IN_WORDS, self.lang))
             if self._twin.value != html:
                 self._twin.value = html
