@@ -155,7 +155,7 @@ WORDS = Localized({
     "table_pile": N_("Table pile {tables}"),
     "puzzle_pile": N_("The table pile, top first: {top} (in a puzzle you know it)"),
     "counts": N_("hand {hand} · face down {down}"),
-    "handover": N_("{name}, your turn: click here to see your hand"),
+    "handover": N_("{name}, your turn: click here (or type show) to see your hand"),
     "pick_card": N_("Pick a card from the hand first, then a seat."),
     "may_sit": N_("{guest}: may sit on {seats}."),
     "nowhere": N_("{guest} can sit nowhere now."),

@@ -15,8 +15,8 @@ from .card_base import COMMANDS as CARD_COMMANDS
 HUMAN = "human"
 KINDS = ("human", "random", "greedy", "steady", "strong", "computer")
 #: Words the command box takes, in every language (the card widget's: the same actions).
-COMMANDS = {word: action for word, action in CARD_COMMANDS.items()
-            if action in ("end", "undo", "hint", "new", "back", "forward", "live", "try")}
+COMMANDS = {word: "best" if action == "show_best" else action for word, action in CARD_COMMANDS.items()
+            if action in ("end", "undo", "hint", "new", "back", "forward", "live", "try", "show_best", "next")}
 # Translators: the word a student types before a tile to send it to the bar / to exchange a joker
 # ("bar RUm", "swap ITf@c2"), "|" between several; the notation's own words always work too.
 ACTION_TYPED = {"bar": NP_("typed", "bar"), "swap": NP_("typed", "swap")}

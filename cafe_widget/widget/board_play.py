@@ -12,6 +12,7 @@ from ..engine.board import BAR_PLACES, CHAIR_TABLES, TABLE_NATION, parse_action
 from ..engine.cards import TABLE_ADJECTIVES
 from ..engine.errors import move_text, shorten
 from ..i18n import say, say_n
+from ..render.words import phrase
 from ..render.board_words import board_player_name, board_say, over_words, result_words, tile_points
 from .safety import Refused
 from .board_base import ACTION_WORDS, COMMANDS
@@ -390,6 +391,9 @@ class BoardPlay:
         if self._read_aloud(step):   # tables, table b2, hand, where CFf…: read, nothing changed
             return
         key = COMMANDS.get(" ".join(step.lower().split()))
+        if key in ("best", "next") and key not in [r.name for r in self._scene.regions if r.kind == "button"]:
+            raise Refused(phrase("command_not_now", self.lang, text=shorten(step), action=shorten(step, 30),
+                                 actions=", ".join(self._play_words())))   # a puzzle's buttons, in a puzzle only
         if self.state.viewing is not None:   # looking back: read-only, but for its own buttons
             if key not in HISTORY_KEYS:
                 raise Refused(board_say("history_live_first", self.lang, text=shorten(step)))

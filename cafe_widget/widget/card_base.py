@@ -27,6 +27,9 @@ WORDS_TYPED = {
     "new": NP_("typed", "new|new game"), "review": NP_("typed", "review"),
     "back": NP_("typed", "back"), "forward": NP_("typed", "forward"), "live": NP_("typed", "live"),
     "try": NP_("typed", "try"), "down": NP_("typed", "down"),
+    # the hot-seat hand-over ("show" the next player's hand), the scoresheet's rows up and down
+    "handover": NP_("typed", "show|show hand|ready"), "rows_up": NP_("typed", "earlier|rows up"),
+    "rows_down": NP_("typed", "later|rows down"),
 }
 #: Every language's words at once (a French student may type "piocher" in an English widget).
 COMMANDS = typed_words(WORDS_TYPED)

@@ -168,7 +168,7 @@ class BoardReading(ReadAloud):
         shown = [r.name for r in self._scene.regions if r.kind == "button"] if self._scene else []
         words = ["CFf@a2"]
         for key in shown:
-            label = {**WORDS_TYPED, **ACTION_TYPED}.get(key)
+            label = {**WORDS_TYPED, "best": WORDS_TYPED["show_best"], **ACTION_TYPED}.get(key)
             if label:
                 words.append(translate(label, self.lang).split("|")[0])
         return words

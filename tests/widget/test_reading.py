@@ -10,6 +10,7 @@ import pytest
 
 from cafe_widget import BoardWidget, CafeWidget, Game, Table
 from cafe_widget.render.describe import describe
+from cafe_widget.teach.ladder import TRIES
 
 DUEL = "DE GB IT CN CF | b1:DEf | FR US | CNm ITf GBm TRf | DEm DEf ITf CNm / GBf GBm ITm | - / - | 0 0 | to:1"
 
@@ -68,7 +69,7 @@ def test_the_hand_over_keeps_the_hand_secret():
     w.command("DEm@a2, end")                              # Player 1's turn; Player 2's hand is hidden
     assert w.view().handover
     w.command("hand")
-    assert w.status == "Player 2, your turn: click here to see your hand"
+    assert w.status == "Player 2, your turn: click here (or type show) to see your hand"
     w.command("where GBf")
     assert w.status == "GBf (an English woman) is not in the hand shown."
     assert "GBf" not in w.describe()
@@ -135,3 +136,80 @@ def test_the_screen_in_words_follows_every_redraw():
     w.command("CNf@e4")
     w.redraw()
     assert "CNf (a Chinese woman) at e4" in w._twin.value
+
+
+# -- every canvas button has a keyboard path ------------------------------------------------------
+
+def _card_screens():
+    """(name, a function making the screen): each screen made twice, the same."""
+    def duel_handover():
+        w = CafeWidget.from_notation(DUEL, players=["human", "human"])
+        w.command("DEm@a2, end")
+        return w
+
+    def long_sheet():
+        w = CafeWidget(players=["steady", "steady"], seed=2, pace=0)
+        w.command("back")
+        return w
+
+    def chosen():
+        w = CafeWidget(players=["human", "steady"], seed=3, pace=0)
+        w.command("CNf@e4")
+        return w
+
+    def seats():
+        w = CafeWidget.seat_task("RU GB FR ES IT | b1:RUf b3:RUm", "RUm")
+        w.command("c2")
+        return w
+
+    return [("play", lambda: CafeWidget(players=["human", "steady"], seed=3, pace=0)), ("a card placed", chosen),
+            ("the hand-over", duel_handover), ("a game over, looking back", long_sheet),
+            ("a puzzle", lambda: CafeWidget.puzzle(1)), ("a seat task", seats)]
+
+
+def _board_screens():
+    def looking_back():
+        w = BoardWidget(players=["human", "steady"], seed=3, pace=0)
+        w.command("hint")
+        w.command(w.status.split(": ", 1)[1].split(" =")[0].replace(", ", "; "))
+        w.command("end")
+        w.command("back")
+        return w
+
+    return [("play", lambda: BoardWidget(players=["human", "steady"], seed=3, pace=0)),
+            ("a puzzle", lambda: BoardWidget.puzzle(1)), ("looking back", looking_back)]
+
+
+def _typed_word(w, key: str) -> str:
+    from cafe_widget.i18n import translate
+    from cafe_widget.widget.board_base import ACTION_TYPED
+    from cafe_widget.widget.card_base import WORDS_TYPED
+
+    words = {**WORDS_TYPED, **ACTION_TYPED, "best": WORDS_TYPED["show_best"]}
+    return translate(words[key], w.lang).split("|")[0]
+
+
+@pytest.mark.parametrize("screens", [_card_screens, _board_screens], ids=["card", "board"])
+def test_every_button_shown_has_a_typed_word_that_does_what_its_click_does(screens):
+    pressed = set()
+    for name, make in screens():
+        shown = make()
+        keys = [r.name for r in shown.scene.regions if r.kind in ("button", "handover")]
+        assert keys, name
+        for key in keys:
+            TRIES._reset_for_tests()       # a check's ladder is the kernel's: each widget starts it anew
+            clicked = make()
+            if key == "bar":               # the bar takes the tile chosen first; typed, it is named
+                tile = clicked.game.hand()[0]
+                clicked.click(*clicked.locate(tile))
+            clicked.click(*clicked.locate(key))
+            TRIES._reset_for_tests()
+            typed = make()
+            typed.command(f"bar {tile}" if key == "bar" else _typed_word(typed, key))
+            if key == "swap":              # no joker to take: both refuse, nothing changed
+                assert typed.save() == clicked.save() == make().save(), name
+            else:
+                assert (typed.status, typed.save(), typed.mode) == (clicked.status, clicked.save(), clicked.mode), \
+                    (name, key)
+            pressed.add(key)
+    assert len(pressed) >= 10, pressed

@@ -224,7 +224,7 @@ def test_two_people_share_the_screen_with_a_hand_over():
     tap(w, "a2")
     tap(w, "end")
     assert w.game.to_move == 1
-    assert w.view().hand == () and w.view().handover == "Player 2, your turn: click here to see your hand"
+    assert w.view().hand == () and w.view().handover == "Player 2, your turn: click here (or type show) to see your hand"
     with pytest.raises(ValueError, match="nothing called 'GBf' is shown; shown now: handover b2"):
         w.locate("GBf")   # the hand is hidden until Player 2 takes over
     tap(w, "handover")
