@@ -134,44 +134,9 @@ def describe(view: View) -> Twin:
                *((view.title_button,) if view.title_button else ())) if on]
     sections.append((say("Buttons", lang), (say("{buttons}. Type help for the keyboard's commands.", lang,
                                                  buttons=", ".join(buttons) or say("none", lang)),)))
-    return Twin(_name(view), tuple(sections))
-
-
-def _name(view: View) -> str:
-    """The short name: the title, whose turn with the scores, the hand's size."""
-    lang = view.lang
-    parts = [_plain(view.title) or say("Café International", lang)]
-    mover = next((p for p in view.players if p.to_move), None)
-    if mover is not None:
-        parts.append(say("{name} to play", lang, name=mover.name))
-    if view.players:
-        parts.append(say("Scores: {scores}", lang, scores=", ".join(
-            say("{name} {score}", lang, name=p.name, score=p.score) for p in view.players)))
-    if view.hand and not view.handover:
-        parts.append(say_n("{n} card in hand", "{n} cards in hand", len(view.hand), lang))
-    guests = sum(1 for g in view.cafe.seats if g)
-    parts.append(say_n("{n} guest seated", "{n} guests seated", guests, lang))
-    return ". ".join(parts) + "."
-
-
-def answer(view: View, what: str, arg: str = "") -> str:
-    """One part of the screen on demand (the widget's typed ``tables``, ``table b2``, ``seat c3``,
-    ``hand``, ``scores``, ``last``): a sentence for the status line and its live region."""
-    lang, cafe = view.lang, view.cafe
-    twin = describe(view)
-    if what == "tables":
-        return " ".join(twin.sections[0][1])
-    if what == "table":
-        return table_line(cafe, arg, lang)
-    if what == "seat":
-        return seat_line(cafe, arg, lang)
-    if what == "hand":
-        return " ".join(twin.section(say("Your cards", lang))) or say("No hand is shown here.", lang)
-    if what == "scores":
-        return " ".join(twin.section(say("Players", lang))) or say("No scores here.", lang)
-    if what == "last":
-        return " ".join(twin.section(say("Last turn and notes", lang))) or say("Nothing has been played yet.", lang)
-    raise KeyError(what)
+    return Twin(_name(_plain(view.title) or say("Café International", lang), view.players,
+                      sum(1 for g in cafe.seats if g), lang, 0 if view.handover else len(view.hand)),
+                tuple(sections))
 
 
 # -- the board game (B1–B15) -----------------------------------------------------------------
@@ -260,34 +225,44 @@ def describe_board(view) -> Twin:
     buttons = [_label(key, label, lang) for key, label, on in (*view.buttons, *view.nav) if on]
     sections.append((say("Buttons", lang), (say("{buttons}. Type help for the keyboard's commands.", lang,
                                                  buttons=", ".join(buttons) or say("none", lang)),)))
-    parts = [_plain(view.title) or say("Café International · the board", lang)]
-    mover = next((p for p in view.players if p.to_move), None)
-    if mover is not None:
-        parts.append(say("{name} to play", lang, name=mover.name))
-    if view.players:
-        parts.append(say("Scores: {scores}", lang, scores=", ".join(
-            say("{name} {score}", lang, name=p.name, score=p.score) for p in view.players)))
-    seated = sum(1 for t in board.chairs if t)
-    parts.append(say_n("{n} guest seated", "{n} guests seated", seated, lang))
-    return Twin(". ".join(parts) + ".", tuple(sections))
+    return Twin(_name(_plain(view.title) or say("Café International · the board", lang), view.players,
+                      sum(1 for t in board.chairs if t), lang), tuple(sections))
 
 
-def board_answer(view, what: str, arg: str = "") -> str:
-    """One part of the board game's screen on demand (``tables``, ``table b2``, ``seat c2``,
-    ``hand``, ``scores``, ``last``)."""
-    lang, board = view.lang, view.board
-    twin = describe_board(view)
+def answer(view, what: str, arg: str = "") -> str:
+    """One part of either game's screen on demand (the widgets' typed ``tables``, ``table b2``,
+    ``seat c3``, ``hand``, ``scores``, ``last``): a sentence for the status line and its live
+    region. ``arg``: the table's place or the seat (or chair), already read."""
+    lang, card = view.lang, isinstance(view, View)
+    twin = describe(view) if card else describe_board(view)
     if what == "tables":
         return " ".join(twin.sections[0][1])
     if what == "table":
-        return board_table_line(board, arg, lang)
+        return table_line(view.cafe, arg, lang) if card else board_table_line(view.board, arg, lang)
     if what == "seat":
-        return chair_line(board, arg, lang)
-    if what in ("hand", "scores"):
+        return seat_line(view.cafe, arg, lang) if card else chair_line(view.board, arg, lang)
+    if what == "hand" and card:
+        return " ".join(twin.section(say("Your cards", lang))) or say("No hand is shown here.", lang)
+    if what in ("hand", "scores"):   # the board's hands are open (B3): each player's line holds it
         return " ".join(twin.section(say("Players", lang))) or say("No scores here.", lang)
     if what == "last":
         return " ".join(twin.section(say("Last turn and notes", lang))) or say("Nothing has been played yet.", lang)
     raise KeyError(what)
+
+
+def _name(title: str, players, seated: int, lang: str | None, hand: int | None = None) -> str:
+    """A screen's short name: its title, whose turn, the scores, the hand's size, the guests."""
+    parts = [title]
+    mover = next((p for p in players if p.to_move), None)
+    if mover is not None:
+        parts.append(say("{name} to play", lang, name=mover.name))
+    if players:
+        parts.append(say("Scores: {scores}", lang, scores=", ".join(
+            say("{name} {score}", lang, name=p.name, score=p.score) for p in players)))
+    if hand:
+        parts.append(say_n("{n} card in hand", "{n} cards in hand", hand, lang))
+    parts.append(say_n("{n} guest seated", "{n} guests seated", seated, lang))
+    return ". ".join(parts) + "."
 
 
 def _label(key: str, label: str, lang: str | None) -> str:
@@ -307,4 +282,4 @@ def picture_words(view) -> tuple[str, str]:
     return twin.name, " ".join(desc)
 
 
-__all__ = ["Twin", "answer", "board_answer", "card_words", "describe", "describe_board", "tile_words", "picture_words", "seat_line", "table_line"]
+__all__ = ["Twin", "answer", "card_words", "describe", "describe_board", "tile_words", "picture_words", "seat_line", "table_line"]

@@ -12,7 +12,7 @@ from ..engine.board_layout import CHAIRS, TABLES
 from ..engine.cards import parse_guest
 from ..engine.layout import SEATS, TABLE_PLACES
 from ..i18n import N_, NP_, say, translate, typed_words
-from ..render.describe import answer, board_answer, card_words, tile_words
+from ..render.describe import answer, card_words, tile_words
 from .board_base import ACTION_TYPED
 from .card_base import WORDS_TYPED
 
@@ -70,7 +70,7 @@ class ReadAloud:
                 arg = self._read_place(arg, self.READ_TABLES, "table")
             elif key == "seat":
                 arg = self._read_place(arg, self.READ_SEATS, "seat")
-            text = self._answer(view, key, arg)
+            text = answer(view, key, arg)
         self.set_status(text, "")
         return True
 
@@ -88,9 +88,6 @@ class ReadAloud:
         return " ".join((reading, say("Play: {words}.", lang, words=", ".join(self._play_words())),
                          say("Tab moves to the box; Enter plays what it holds.", lang)))
 
-    def _answer(self, view, key: str, arg: str) -> str:
-        raise NotImplementedError
-
     def _where_text(self, view, arg: str) -> str:
         raise NotImplementedError
 
@@ -102,11 +99,9 @@ class ReadAloud:
 
 
 class CardReading(ReadAloud):
-    """The card game's reading (``render.describe.answer``); ``where ITm`` asks the engine where
+    """The card game's reading; ``where ITm`` asks the engine where
     the card may sit now, with its points (not in a puzzle: they would give it away)."""
 
-    def _answer(self, view, key, arg):
-        return answer(view, key, arg)
 
     def _where_text(self, view, arg):
         lang = self.lang
@@ -133,14 +128,12 @@ class CardReading(ReadAloud):
 
 
 class BoardReading(ReadAloud):
-    """The board game's reading (``render.describe.board_answer``); ``where CFf`` asks the engine
+    """The board game's reading; ``where CFf`` asks the engine
     which chairs the tile may take now, with its points, and whether the bar or a swap may."""
 
     READ_TABLES = TABLES
     READ_SEATS = CHAIRS
 
-    def _answer(self, view, key, arg):
-        return board_answer(view, key, arg)
 
     def _where_text(self, view, arg):
         lang = self.lang

@@ -13,7 +13,7 @@ from cafe_widget.engine.board_layout import TABLES
 from cafe_widget.engine.layout import TABLE_PLACES
 from cafe_widget.render import svg_of
 from cafe_widget.render.board_scene import board_picture_view
-from cafe_widget.render.describe import answer, board_answer, describe, describe_board, picture_words
+from cafe_widget.render.describe import answer, describe, describe_board, picture_words
 from cafe_widget.render.words import picture_view
 
 E12 = "RU GB FR ES IT | b1:RUf b3:RUm | US CN DE"
@@ -70,7 +70,7 @@ def test_the_board_said_table_by_table_with_the_bar():
     assert len(lines) == len(TABLES) + 1
     assert lines[0] == "b2, African table: CFm (an African man) on b1, CFf (an African woman) on a2; free chairs: c2 b3."
     assert lines[-1] == "The bar (1 of 20): RUm (a Russian man); the next tile there scores +2."
-    assert board_answer(board_picture_view(board, "en"), "seat", "c2") == \
+    assert answer(board_picture_view(board, "en"), "seat", "c2") == \
         "Chair c2: free; it touches b2 (African), d2 (Italian)."
 
 
