@@ -162,6 +162,7 @@ WORDS = Localized({
     "selected_down": N_("{guest} selected: click a seat, or Face down to lay it face down."),
     "scored": N_("{move}: {tables} = {points}"),
     "clears": N_("; clears {places}"),
+    "comes_in": N_("; a new table at {place}: {adjective} (R9)"),
     "ends": N_("; the table pile is short: the game ends (R12a)"),
     "turn_done": N_("{name} scored {points} this turn."),
     "drew": N_("{name} drew {card}."),
@@ -245,6 +246,19 @@ def phrase(key: str, lang: str | None = None, **facts) -> str:
     if isinstance(entry, i18n.Plural):
         return i18n.translate(entry, lang, facts["count"]).format(**facts)
     return WORDS[lang][key].format(**facts)
+
+
+def clearing_words(cleared, cafe: Cafe, lang: str | None = None) -> str:
+    """``"; clears c3; a new table at c3: French (R9)"``: the tables a card filled and cleared,
+    and what took their place in ``cafe`` (the café after it), said once; "" when none."""
+    if not cleared:
+        return ""
+    text = phrase("clears", lang, places=" ".join(cleared))
+    for place in cleared:
+        nation = cafe.table(place)
+        if nation:
+            text += phrase("comes_in", lang, place=place, adjective=TABLE_ADJECTIVES[lang][nation])
+    return text
 
 
 def table_points(place: str, nation: str, points: int, lang: str | None = None) -> str:

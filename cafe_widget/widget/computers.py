@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..render.scene import INFO_SIZE
 from ..render.style import PANEL_W
-from ..render.words import over_text, result_lines, phrase
+from ..render.words import clearing_words, over_text, result_lines, phrase
 from .card_saves import HUMAN
 
 #: The characters an info line of the panel holds without being squeezed (bold, as the SVG
@@ -93,8 +93,8 @@ class ComputerTurns:
             done = len(game.log)
             for action in actions:
                 game.act(action)
-            for entry in game.log[done:]:   # a turn, then perhaps the end declared (R12c)
-                texts.append(self._computer_text(player, entry))
+            for n, entry in enumerate(game.log[done:], start=done + 1):   # a turn, then perhaps the end (R12c)
+                texts.append(self._computer_text(player, entry, self._position(n).cafe))
                 lines += self._computer_lines(player, entry)
         if lines:   # the panel: every computer turn since the person acted, table by table
             self.state.info, self.state.badges = tuple(lines), ()
@@ -102,11 +102,14 @@ class ComputerTurns:
             self._finish_text(" ".join(texts))
         return texts
 
-    def _computer_text(self, player: int, entry) -> str:
-        """What a computer player just did, in words."""
+    def _computer_text(self, player: int, entry, after=None) -> str:
+        """What a computer player just did, in words (a table it cleared, and the one that came
+        in its place: ``after`` is the café after it)."""
         name = self.player_name(player)
         if entry.turn is not None:
-            return phrase("computer_turn", self.lang, name=name, turn=entry.turn.text, points=entry.turn.points)
+            text = phrase("computer_turn", self.lang, name=name, turn=entry.turn.text, points=entry.turn.points)
+            cleared = clearing_words(entry.turn.cleared, after, self.lang) if after is not None else ""
+            return text[:-1] + cleared + "." if cleared and text.endswith(".") else text + cleared
         if entry.action == "draw":
             return phrase("computer_drew", self.lang, name=name)
         if entry.action.startswith("down:"):

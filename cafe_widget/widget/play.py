@@ -13,7 +13,7 @@ from ..engine.cards import GUEST_COPIES, GUEST_KINDS, TABLE_ADJECTIVES
 from ..engine.layout import TOUCHES
 from ..render.frames import refused_mark
 from ..render.scene import View
-from ..render.words import WHY, card_points, game_lines, phrase, turn_lines
+from ..render.words import WHY, card_points, clearing_words, game_lines, phrase, turn_lines
 from .card_saves import HUMAN
 from .card_base import HISTORY_BUTTONS, _hint_labels
 from .modes import Mode, press
@@ -194,8 +194,7 @@ class PlayScreen:
         self.state.badges = tuple((place, points) for place, points in card.by_table.items()
                                   if place not in card.cleared)
         text = phrase("scored", self.lang, move=card.text, tables=card_points(card, self.lang), points=card.points)
-        if card.cleared:
-            text += phrase("clears", self.lang, places=" ".join(card.cleared))
+        text += clearing_words(card.cleared, self.cafe, self.lang)   # and what came in their place (R9)
         turn = self.state.turn if self.state.game is None else self.state.game.turn
         if turn is not None and turn.pending:
             text += WHY.text("must_join", self.lang, card.guest)

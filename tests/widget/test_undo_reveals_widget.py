@@ -25,7 +25,7 @@ def test_undo_after_a_clearing_is_refused_in_the_status_line_and_changes_nothing
     w = CafeWidget.from_notation(FILL_B2, players=["human", "computer"])
     tap(w, "DEm")
     tap(w, "a2")
-    assert w.status == "DEm@a2: +4 German table b2 = 4; clears b2"
+    assert w.status == "DEm@a2: +4 German table b2 = 4; clears b2; a new table at b2: French (R9)"
     assert w.cafe == Cafe.parse("FR GB IT CN CF | - | US")
     assert buttons(w)["undo"] is False and buttons(w)["end"] is True   # greyed, still answers
     before = (w.game.format(), w.game.to_json(), w.cafe)

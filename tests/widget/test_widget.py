@@ -74,7 +74,7 @@ def test_sandbox_whole_turn_clearing_and_undo():
     for guest, seat in [("RUf", "c2"), ("ITf", "c4"), ("ITm", "d3")]:
         tap(w, guest)
         tap(w, seat)
-    assert w.status.endswith("= 10; clears c3")
+    assert w.status.endswith("= 10; clears c3; a new table at c3: American (R9)")   # the pile's US (R9)
     assert w.cafe == Cafe.parse("RU GB US ES IT | b1:RUf | CN DE")   # the exact café after the clearing
     tap(w, "undo")
     assert w.status == "ITm@d3 taken back." and w.cafe.guest("c4") == "ITf" and w.cafe.table("c3") == "FR"
@@ -134,7 +134,7 @@ def test_a_clearing_in_a_game():
         players=["human", "computer"])
     tap(w, "DEm")
     tap(w, "a2")
-    assert w.status == "DEm@a2: +4 German table b2 = 4; clears b2"
+    assert w.status == "DEm@a2: +4 German table b2 = 4; clears b2; a new table at b2: French (R9)"
     assert w.cafe == Cafe.parse("FR GB IT CN CF | - | US")
 
 
@@ -211,7 +211,8 @@ def test_a_computer_that_starts_plays_at_once():
     w = CafeWidget(game=Game.new(players=3, seed=5, start_player=1), players=["human", "computer", "computer"])
     assert w.game.to_move == 0
     assert w.status == ("Welcome! Computer 2 (steady) plays first. Computer 2 (steady) played ESm@c2, "
-                        "ESf@b3, ITf@d3: 11. Computer 3 (steady) played DEm@c4: 8.")
+                        "ESf@b3, ITf@d3: 11. Computer 3 (steady) played DEm@c4: 8; clears c3; a new table at c3: "
+                        "Chinese (R9).")
     assert [e.player for e in w.game.log] == [1, 2]
     # the panel: both computer turns, each on a line of its own
     assert w.view().info == ("*Computer 2: ESm@c2, ESf@b3, ITf@d3 = +11", "*Computer 3: DEm@c4 = +8")

@@ -38,7 +38,8 @@ def test_a_puzzle_solved_card_by_card():
     assert w.status == "RUf: may sit on a2, c2." and dict(w.view().lit) == {"a2": None, "c2": None}
     tap(w, "RUf")
     play(w, "RUf@c2", "ITf@c4", "ITm@d3")
-    assert w.status == "ITm@d3: +2 English table d2, +4 French table c3, +4 Italian table d4 = 10; clears c3"
+    assert w.status == ("ITm@d3: +2 English table d2, +4 French table c3, +4 Italian table d4 = 10; clears c3; "
+                        "a new table at c3: American (R9)")
     assert w.view().hand == ("DEm",)
     assert dict(w.view().badges) == {"d2": 2, "d4": 4}    # the cleared French table: in words only
     tap(w, "check")
