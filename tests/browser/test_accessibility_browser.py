@@ -94,12 +94,28 @@ def open_widgets(lab: Lab, name: str, cells: list[str], **options):
     return nb
 
 
-def test_a_whole_card_game_in_french_by_keyboard_reading_only_the_tree(lab):
-    nb = open_widgets(lab, "blind-card.ipynb", [
-        "from cafe_widget import CafeWidget\n"
-        "w = CafeWidget(players=['human', 'greedy', 'greedy', 'greedy'], seed=26, pace=0, lang='fr')\n"
-        "w"])
-    me = Student(nb)
+#: One notebook, a widget a cell, for every test below but axe's (one notebook opened, one kernel):
+#: a card game in French, a board game, a puzzle, and a café for the Tab order and the zoom.
+BLIND = [
+    "from cafe_widget import BoardWidget, CafeWidget\nfrom cafe_widget.teach import puzzles\n"
+    "card = CafeWidget(players=['human', 'greedy', 'greedy', 'greedy'], seed=26, pace=0, lang='fr')\ncard",
+    "board = BoardWidget(players=['human', 'steady', 'steady'], seed=2, pace=0, lang='en')\nboard",
+    "puzzle = CafeWidget.puzzle(puzzles(1)[10], lang='en')\npuzzle",
+    "w = CafeWidget(players=['human', 'steady'], seed=3, pace=0)\nw",
+]
+AT_CARD, AT_BOARD, AT_PUZZLE, AT_CAFE = range(4)   # each widget's output, in order
+
+
+@pytest.fixture(scope="module")
+def blind(lab):
+    nb = open_widgets(lab, "blind.ipynb", BLIND)
+    nb.page.locator(".jp-OutputArea-output [role=status]").nth(len(BLIND) - 1).wait_for(timeout=30_000)
+    return nb
+
+
+def test_a_whole_card_game_in_french_by_keyboard_reading_only_the_tree(blind):
+    nb = blind
+    me = Student(nb, AT_CARD)
     assert "Joueur 1 joue" in me.words()                       # the screen says whose turn
     me.tab_to_the_box()
     first = me.type("tables")
@@ -131,8 +147,8 @@ def test_a_whole_card_game_in_french_by_keyboard_reading_only_the_tree(lab):
     assert any("Ordinateur 2" in h for h in heard)               # the computers' turns were heard
     over = me.heard()
     assert "Partie finie" in over, over
-    assert nb.kernel_eval("w.game.is_over")                      # the page told the truth
-    scores = nb.kernel_eval("list(w.game.scores)")
+    assert nb.kernel_eval("card.game.is_over")                   # the page told the truth
+    scores = nb.kernel_eval("list(card.game.scores)")
     for n, score in enumerate(scores):
         name = "Joueur 1" if n == 0 else f"Ordinateur {n + 1} (glouton)"
         assert f"{name} : {score} points" in words, (name, score, words)
@@ -140,12 +156,9 @@ def test_a_whole_card_game_in_french_by_keyboard_reading_only_the_tree(lab):
     print(f"\ncard game by keyboard: {turns} turns, {me.typed} lines typed")
 
 
-def test_a_whole_board_game_by_keyboard_reading_only_the_tree(lab):
-    nb = open_widgets(lab, "blind-board.ipynb", [
-        "from cafe_widget import BoardWidget\n"
-        "w = BoardWidget(players=['human', 'steady', 'steady'], seed=2, pace=0, lang='en')\n"
-        "w"])
-    me = Student(nb)
+def test_a_whole_board_game_by_keyboard_reading_only_the_tree(blind):
+    nb = blind
+    me = Student(nb, AT_BOARD)
     assert "Player 1 to play" in me.words()
     me.tab_to_the_box()
     assert "b2, African table" in me.type("table b2")
@@ -168,18 +181,16 @@ def test_a_whole_board_game_by_keyboard_reading_only_the_tree(lab):
     assert turns < 40 and "Player 1 to play" not in words, words
     assert any("Computer 2" in h for h in heard)
     assert "Game over" in me.heard(), me.heard()
-    assert nb.kernel_eval("w.game.is_over")
+    assert nb.kernel_eval("board.game.is_over")
     nb.screenshot("a11y-board-game-over-en.png")
     print(f"\nboard game by keyboard: {turns} turns, {me.typed} lines typed")
 
 
-def test_a_puzzle_solved_by_keyboard_reading_only_the_tree(lab):
+def test_a_puzzle_solved_by_keyboard_reading_only_the_tree(blind):
     """The hint says how many cards and which first; the student reads where each card may sit,
     tries each turn, hears its points, takes it back, and plays the best one."""
-    nb = open_widgets(lab, "blind-puzzle.ipynb", [
-        "from cafe_widget import CafeWidget\nfrom cafe_widget.teach import puzzles\n"
-        "w = CafeWidget.puzzle(puzzles(1)[10], lang='en')\nw"])
-    me = Student(nb)
+    nb = blind
+    me = Student(nb, AT_PUZZLE)
     me.tab_to_the_box()
     hint = me.type("hint")
     first = re.search(r"the first of them ([A-Z]{2}[fm])", hint).group(1)
@@ -201,14 +212,13 @@ def test_a_puzzle_solved_by_keyboard_reading_only_the_tree(lab):
     me.type(f"{best[1]}, {best[2]}")
     graded = me.type("check")
     assert graded.startswith("Solved"), graded
-    assert nb.kernel_eval("w.puzzle_state['solved']") == [1], "the page said solved: so says the widget"
+    assert nb.kernel_eval("puzzle.puzzle_state['solved']") == [1], "the page said solved: so says the widget"
     print(f"\npuzzle by keyboard: {best}, {me.typed} lines typed")
 
 
-def test_the_tab_order_has_no_trap(lab):
-    nb = open_widgets(lab, "blind-tab.ipynb", [
-        "from cafe_widget import CafeWidget\nw = CafeWidget(players=['human', 'steady'], seed=3, pace=0)\nw"])
-    me = Student(nb)
+def test_the_tab_order_has_no_trap(blind):
+    nb = blind
+    me = Student(nb, AT_CAFE)
     me.tab_to_the_box()
     play = me.widget.get_by_role("button", name="Play")
     focused = "e => e === document.activeElement"
@@ -223,6 +233,39 @@ def test_the_tab_order_has_no_trap(lab):
     me.tab_to_the_box()
     said = me.type("help")
     assert "tables, table b2, seat c3, hand, scores, last, where" in said and "draw" in said, said
+
+
+def test_the_cafe_at_200_percent_zoom_on_a_school_laptop(blind):
+    """1366 × 768 at 200 %: a window of 683 × 384 CSS pixels (the page's layout is the same at
+    any device scale: the shared page is resized rather than a new one loaded), JupyterLab's side
+    bar closed (Ctrl+B). The café shrinks whole into the notebook's width (its panel and buttons
+    stay on screen), a click still lands on its table, the box still reads."""
+    nb = blind
+    page = nb.page
+    was = page.viewport_size
+    toggle = "() => window.jupyterapp.commands.execute('application:toggle-left-area')"   # Ctrl+B
+    page.set_viewport_size({"width": 683, "height": 384})
+    page.evaluate(toggle)
+    try:
+        canvas = nb.canvas(AT_CAFE, size=(900, 560))
+        canvas.wait_drawn()
+        page.wait_for_function("i => document.querySelectorAll('.jp-OutputArea-output canvas')[i]"
+                               ".getBoundingClientRect().width < 683", arg=AT_CAFE)
+        output = page.locator(".jp-OutputArea-output").nth(AT_CAFE).bounding_box()
+        shown = canvas.top.bounding_box()
+        assert shown["width"] <= output["width"] and abs(shown["width"] / shown["height"] - 900 / 560) < 0.01, \
+            (shown, output)
+        canvas.top.scroll_into_view_if_needed()
+        nb.screenshot("a11y-200-percent-cafe.png", full_page=False)
+        canvas.click(*nb.kernel_eval("w.locate('c3')"))            # the centre table, by mouse at 200 %
+        assert nb.wait_kernel("'c3' in w.status")
+        me = Student(nb, AT_CAFE)
+        me.tab_to_the_box()
+        assert "German table" in me.type("table b2")
+        nb.screenshot("a11y-200-percent-box.png", full_page=False)
+    finally:
+        page.evaluate(toggle)
+        page.set_viewport_size(was)
 
 
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -276,37 +319,3 @@ def test_axe_finds_no_violation_in_any_mode_of_either_widget(lab):
     violations = axe_violations(page, ".jp-OutputArea-output")
     assert [(v["id"], v["nodes"]) for v in violations] == [
         ("button-name", ['<button class="planted"></button>'])], violations
-
-
-def test_the_cafe_at_200_percent_zoom_on_a_school_laptop(lab):
-    """1366 × 768 at 200 %: a window of 683 × 384 CSS pixels (the page's layout is the same at
-    any device scale: the shared page is resized rather than a new one loaded), JupyterLab's side
-    bar closed (Ctrl+B). The café shrinks whole into the notebook's width (its panel and buttons
-    stay on screen), a click still lands on its table, the box still reads."""
-    nb = open_widgets(lab, "zoom.ipynb", [
-        "from cafe_widget import CafeWidget\nw = CafeWidget(players=['human', 'steady'], seed=3, pace=0)\nw"])
-    page = nb.page
-    was = page.viewport_size
-    toggle = "() => window.jupyterapp.commands.execute('application:toggle-left-area')"   # Ctrl+B
-    page.set_viewport_size({"width": 683, "height": 384})
-    page.evaluate(toggle)
-    try:
-        canvas = nb.canvas(size=(900, 560))
-        canvas.wait_drawn()
-        page.wait_for_function("() => document.querySelector('.jp-OutputArea-output canvas')"
-                               ".getBoundingClientRect().width < 683")
-        output = page.locator(".jp-OutputArea-output").first.bounding_box()
-        shown = canvas.top.bounding_box()
-        assert shown["width"] <= output["width"] and abs(shown["width"] / shown["height"] - 900 / 560) < 0.01, \
-            (shown, output)
-        canvas.top.scroll_into_view_if_needed()
-        nb.screenshot("a11y-200-percent-cafe.png", full_page=False)
-        canvas.click(*nb.kernel_eval("w.locate('c3')"))            # the centre table, by mouse at 200 %
-        assert nb.wait_kernel("'c3' in w.status")
-        me = Student(nb)
-        me.tab_to_the_box()
-        assert "German table" in me.type("table b2")
-        nb.screenshot("a11y-200-percent-box.png", full_page=False)
-    finally:
-        page.evaluate(toggle)
-        page.set_viewport_size(was)
