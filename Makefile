@@ -34,7 +34,8 @@ install: $(VENV)/.installed-test
 # Unit, property and browser tests, and nbval over every notebook (only the cells marked
 # NBVAL_CHECK_OUTPUT are compared; every cell must run, twice). In parallel, two workers a core (at
 # most 8): part of the suite's time is spent waiting on servers, kernels and browsers, which the
-# second worker fills (on 2 cores, 2026-11-29: 3 min 28 s to 3 min 52 s with 4 workers, 4 min 35 s
+# second worker fills (on 2 cores, 2026-11-29: 3 min 44 s to 4 min 14 s with 4 workers and the
+# accessibility tests, 3 min 28 s to 3 min 52 s before them; 4 min 35 s
 # with 3 before the last savings). A file's tests (a notebook's cells) stay on one worker; the
 # browser files that share one JupyterLab go to one worker together (tests/conftest.py). The
 # package is compiled once first, not by each of the kernels that start together.

@@ -123,6 +123,10 @@ def describe(view: View) -> Twin:
     if players:
         sections.append((say("Players", lang), players))
     last = tuple(say("{seat}: {what}", lang, seat=seat, what=what) for seat, what in view.marks)
+    if view.refused:   # drawn faded on its seat with its rule
+        seat, guest, rule, tables = view.refused
+        last += (say("Refused: {card} at {seat} ({rule}).", lang, card=card_words(guest, lang), seat=seat,
+                     rule=rule),)
     last += tuple(_plain(line) for line in view.info if _plain(line))
     if view.placed:
         last += (say("Placed this turn: {seats}.", lang, seats=" ".join(view.placed)),)

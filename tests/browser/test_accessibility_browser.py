@@ -9,7 +9,8 @@ kernel's objects.
 - A puzzle solved by reading where each card may sit and trying the turns.
 - The Tab order: the box, then its button, then out of the widget (no trap).
 - axe-core (the ``axe-playwright-python`` package's copy, run in the page) finds no violation of
-  WCAG 2.1 A/AA in the widget, in each mode of both games, and in a table's seat and screen.
+  WCAG 2.1 A/AA in the widget, in each mode of both games (the guided game too), and in a table's
+  seat and screen.
 - The café at 200 % zoom on a 1366 × 768 screen, screenshot in ``test-artifacts/``.
 
 What the student types is read off the page; the kernel is asked only at the end of a game, to
@@ -297,6 +298,8 @@ MODES = [
     "board_puzzle = BoardWidget.puzzle(1)\nboard_puzzle",
     "board_history = BoardWidget(players=['human', 'steady'], seed=2, pace=0)\n"
     "board_history.command('hint')\nboard_history.command('back')\nboard_history",
+    "guided = CafeWidget.guided()\nguided",
+    "board_sandbox = BoardWidget.from_notation('a2:CFf b1:CFm | RUm')\nboard_sandbox",
     "from cafe_widget import Game, Table\ntable = Table(Game.new(2, seed=5), players=['human', 'steady'], pace=0)\n"
     "seat = table.seat(0)\nseat",
     "screen = table.screen()\nscreen",
@@ -311,9 +314,11 @@ def test_axe_finds_no_violation_in_any_mode_of_either_widget(lab):
     nb = open_widgets(lab, "axe-modes.ipynb", MODES)
     page = nb.page
     page.locator(".jp-OutputArea-output [role=status]").nth(len(MODES) - 2).wait_for(timeout=30_000)
-    modes = nb.kernel_eval("[w.mode for w in (play, sandbox, puzzle, seats, history, board, board_puzzle, board_history,"
-                           " seat, screen)]")
-    assert modes == ["play", "sandbox", "puzzle", "seats", "history", "play", "puzzle", "history", "play", "play"], modes
+    modes = nb.kernel_eval("[(w.mode, getattr(w.state, 'guide', None) is not None) for w in (play, sandbox, puzzle,"
+                           " seats, history, board, board_puzzle, board_history, guided, board_sandbox, seat, screen)]")
+    assert [m for m, _ in modes] == ["play", "sandbox", "puzzle", "seats", "history", "play", "puzzle", "history",
+                                     "play", "sandbox", "play", "play"], modes
+    assert modes[8][1] is True, modes                          # the guided game
     regions = page.locator(".jp-OutputArea-output").get_by_role("region")
     assert regions.count() == len(MODES) - 1                   # every mode has its screen in words
     violations = axe_violations(page, ".jp-OutputArea-output")
