@@ -233,12 +233,18 @@ def describe_board(view) -> Twin:
                       sum(1 for t in board.chairs if t), lang), tuple(sections))
 
 
+def twin_of(view) -> Twin:
+    """Either game's screen in words: :func:`describe` for a ``View``, :func:`describe_board`
+    for a ``BoardView``."""
+    return describe(view) if isinstance(view, View) else describe_board(view)
+
+
 def answer(view, what: str, arg: str = "") -> str:
     """One part of either game's screen on demand (the widgets' typed ``tables``, ``table b2``,
     ``seat c3``, ``hand``, ``scores``, ``last``): a sentence for the status line and its live
     region. ``arg``: the table's place or the seat (or chair), already read."""
     lang, card = view.lang, isinstance(view, View)
-    twin = describe(view) if card else describe_board(view)
+    twin = twin_of(view)
     if what == "tables":
         return " ".join(twin.sections[0][1])
     if what == "table":
@@ -281,9 +287,9 @@ def _label(key: str, label: str, lang: str | None) -> str:
 def picture_words(view) -> tuple[str, str]:
     """A picture's ``<title>`` and ``<desc>``: the name, then every table (and the bar), the
     hand, the players and the last turn — not the buttons, which a picture has none of."""
-    twin = describe(view) if isinstance(view, View) else describe_board(view)
+    twin = twin_of(view)
     desc = [line for heading, lines in twin.sections if heading != say("Buttons", view.lang) for line in lines]
     return twin.name, " ".join(desc)
 
 
-__all__ = ["Twin", "answer", "card_words", "describe", "describe_board", "tile_words", "picture_words", "seat_line", "table_line"]
+__all__ = ["Twin", "answer", "card_words", "describe", "describe_board", "twin_of", "tile_words", "picture_words", "seat_line", "table_line"]

@@ -391,7 +391,7 @@ class BoardPlay:
         if self._read_aloud(step):   # tables, table b2, hand, where CFf…: read, nothing changed
             return
         key = COMMANDS.get(" ".join(step.lower().split()))
-        if key in ("best", "next") and key not in [r.name for r in self._scene.regions if r.kind == "button"]:
+        if key in ("best", "next") and key not in self._shown_buttons():
             raise Refused(phrase("command_not_now", self.lang, text=shorten(step), action=shorten(step, 30),
                                  actions=", ".join(self._play_words())))   # a puzzle's buttons, in a puzzle only
         if self.state.viewing is not None:   # looking back: read-only, but for its own buttons

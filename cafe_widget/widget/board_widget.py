@@ -24,7 +24,6 @@ from ..engine.game import SAVE_FORMAT as GAME_SAVE
 from ..render.board_scene import (BOARD_LAYERS, BOARD_ZONES, HEIGHT, WIDTH, BoardView, build_board_scene,
                                   player_lines)
 from ..render.board_words import board_say
-from ..render.describe import describe_board
 from ..render.words import phrase
 from ..render.scene import hit_test
 from .safety import Refused, field, read_json
@@ -338,6 +337,3 @@ class BoardWidget(Shell, BoardPlay, BoardHistory, BoardPuzzleScreen, BoardSandbo
 
     def _build_scene(self, view):
         return build_board_scene(view)
-
-    def _describe(self, view):
-        return describe_board(view)

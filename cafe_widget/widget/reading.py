@@ -123,8 +123,7 @@ class CardReading(ReadAloud):
         return hand[0] if hand else "ITm"
 
     def _play_words(self):
-        shown = [r.name for r in self._scene.regions if r.kind == "button"] if self._scene else []
-        return self._typed_words(shown)
+        return self._typed_words(self._shown_buttons())
 
 
 class BoardReading(ReadAloud):
@@ -158,11 +157,11 @@ class BoardReading(ReadAloud):
         return game.hand()[0] if game is not None and not game.is_over and game.hand() else "CFf"
 
     def _play_words(self):
-        shown = [r.name for r in self._scene.regions if r.kind == "button"] if self._scene else []
-        words = ["CFf@a2"]
-        for key in shown:
-            label = {**WORDS_TYPED, "best": WORDS_TYPED["show_best"], **ACTION_TYPED}.get(key)
-            if label:
-                words.append(translate(label, self.lang).split("|")[0])
-        return words
+        return ["CFf@a2"] + [translate(BOARD_BUTTONS[key], self.lang).split("|")[0]
+                             for key in self._shown_buttons() if key in BOARD_BUTTONS]
+
+
+#: The words of the board's buttons (the card widget's for the same actions, the board's own
+#: for the bar and the swap), by the button's key.
+BOARD_BUTTONS = {**WORDS_TYPED, "best": WORDS_TYPED["show_best"], **ACTION_TYPED}
 

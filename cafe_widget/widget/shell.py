@@ -18,6 +18,7 @@ import ipywidgets as widgets
 
 from ..i18n import N_, translate
 from ..render import to_svg
+from ..render.describe import twin_of
 from ..teach.ladder import graded_refusal
 from .draw import SCALE, aria_status, twin_html, draw_layer, draw_patches, make_canvas, one_message
 from .link import TableLink
@@ -303,17 +304,17 @@ class Shell(Guarded, widgets.VBox):
     def set_status(self, text: str, kind: str) -> None:
         self.state.status, self.state.kind = text, kind
 
-    def _build_scene(self, view):
-        raise NotImplementedError
+    def _shown_buttons(self, kinds=("button",)) -> list[str]:
+        """The keys of the buttons (or other regions of ``kinds``) on the screen as last drawn."""
+        return [r.name for r in self._scene.regions if r.kind in kinds] if self._scene else []
 
-    def _describe(self, view):
-        """The screen in words (a :class:`~cafe_widget.render.describe.Twin`): set by each widget."""
+    def _build_scene(self, view):
         raise NotImplementedError
 
     def describe(self) -> str:
         """The screen in words, as a screen reader reads it beside the canvas: the tables and
         who sits where, the hand, the players, the last turn, the buttons."""
-        return self._describe(self.view()).text()
+        return twin_of(self.view()).text()
 
     def redraw(self) -> None:
         """Draw what changed since the last redraw, in one message."""
@@ -357,6 +358,6 @@ class Shell(Guarded, widgets.VBox):
             self._live.value = live
         if self._view is not None and self._view != self._twin_of:   # said again only when it changed
             self._twin_of = self._view
-            html = twin_html(self._describe(self._view), translate(SCREEN_IN_WORDS, self.lang))
+            html = twin_html(twin_of(self._view), translate(SCREEN_IN_WORDS, self.lang))
             if self._twin.value != html:
                 self._twin.value = html

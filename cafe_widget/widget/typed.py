@@ -47,7 +47,7 @@ class TypedCommands:
             self._command_place(step)
             return
         key, arg = _read_word(step)
-        shown = [r.name for r in self._scene.regions if r.kind in ("button", "handover")]
+        shown = self._shown_buttons(("button", "handover"))
         if key is None:
             raise Refused(phrase(getattr(self.current_mode(), "unknown", "command_unknown"), lang, text=shorten(step),
                                  actions=", ".join(self._typed_words(shown))))

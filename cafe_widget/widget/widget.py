@@ -28,7 +28,6 @@ from ..engine.errors import need_text
 from ..teach.guide import GUIDE_SEED, Guide, guided_game
 from ..players.card import make_player
 from ..teach.card_puzzles import Puzzle, puzzles as level_puzzles
-from ..render.describe import describe
 from ..render.scene import HEIGHT, LAYERS, ZONES, build_scene, hit_test
 from ..render.style import WIDTH
 from ..render.words import player_name, phrase, turn_lines
@@ -394,9 +393,6 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
 
     def _build_scene(self, view):
         return build_scene(view)
-
-    def _describe(self, view):
-        return describe(view)
 
     def _sync_boxes(self) -> None:
         """The notation box and the screen readers' copy of the status, as the screen is now."""

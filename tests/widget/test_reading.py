@@ -182,11 +182,9 @@ def _board_screens():
 
 def _typed_word(w, key: str) -> str:
     from cafe_widget.i18n import translate
-    from cafe_widget.widget.board_base import ACTION_TYPED
-    from cafe_widget.widget.card_base import WORDS_TYPED
+    from cafe_widget.widget.reading import BOARD_BUTTONS
 
-    words = {**WORDS_TYPED, **ACTION_TYPED, "best": WORDS_TYPED["show_best"]}
-    return translate(words[key], w.lang).split("|")[0]
+    return translate(BOARD_BUTTONS[key], w.lang).split("|")[0]   # the card game's words, and the board's
 
 
 @pytest.mark.parametrize("screens", [_card_screens, _board_screens], ids=["card", "board"])
