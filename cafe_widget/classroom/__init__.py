@@ -13,6 +13,9 @@ concern:
   (:mod:`cafe_widget.service`): :func:`open_table`, :func:`tables`, :func:`save_table`,
   :func:`pause_table`, :func:`give_seat`, :func:`close_table` for the teacher;
   ``cafe_widget.join("3B")`` (a student's seat) and ``cafe_widget.screen("3B")``.
+- :mod:`.progress.live` — the class, live, on the hub: :func:`dashboard` (every student's
+  outcomes as they happen), :func:`class_progress`, :func:`export_progress` (a CSV ``summary``
+  reads), :func:`erase_progress`.
 - :mod:`.hub` — ``python -m cafe_widget.classroom hub-config DIR`` writes the hub's configuration.
 
 :func:`assignment` is what a graded assignment runs first: from then on the course's checks
@@ -25,7 +28,9 @@ from ..teach.ladder import assignment_mode
 
 #: The teacher's calls to the class's game service (:mod:`.tables.teacher`), loaded when first asked for.
 SERVICE_CALLS = ("close_table", "give_seat", "open_table", "pause_table", "save_table", "tables")
-__all__ = ["assignment", *SERVICE_CALLS]
+#: The teacher's live view of the class (:mod:`.progress.live`), loaded when first asked for.
+LIVE_CALLS = ("class_progress", "dashboard", "erase_progress", "export_progress")
+__all__ = ["assignment", *SERVICE_CALLS, *LIVE_CALLS]
 
 
 def __getattr__(name):
@@ -33,6 +38,10 @@ def __getattr__(name):
         from .tables import teacher
 
         return getattr(teacher, name)
+    if name in LIVE_CALLS:
+        from .progress import live
+
+        return getattr(live, name)
     raise AttributeError(f"module 'cafe_widget.classroom' has no attribute {name!r}")
 
 

@@ -16,7 +16,7 @@ USAGE = """usage:
                                  [--data FOLDER] [--ip IP] [--port PORT] [--service-port PORT] [--service-user NAME]
                                  [--course-id ID] [--exchange FOLDER] [--course-dir FOLDER]
                                  [--authenticator pam|shared] [--password PASSWORD] [--teacher-password PASSWORD]
-                                 [--pace SECONDS] [--proxy PATH] [--force]
+                                 [--pace SECONDS] [--proxy PATH] [--no-live-progress] [--force]
   python -m cafe_widget.classroom open-table NAME --seats USER|free|computer… [--game card|board] [--seed N]
   python -m cafe_widget.classroom tables | save-table NAME [--out FILE] | pause-table NAME [--resume]
   python -m cafe_widget.classroom give-seat NAME SEAT USER | close-table NAME

@@ -91,7 +91,7 @@ def config_text(*, env: str, data: str, teachers: list[str], students: list[str]
                 port: int = 8000, service_port: int = SERVICE_PORT, course_id: str = "cafe",
                 exchange: str = EXCHANGE, authenticator: str = "pam", password: str | None = None,
                 pace: float = 0.8, proxy: str | None = None, service_user: str = SERVICE_USER,
-                folder: str | None = None, teacher_password: str | None = None) -> str:
+                folder: str | None = None, teacher_password: str | None = None, live_progress: bool = True) -> str:
     """The text of ``jupyterhub_config.py``: see the module's docstring."""
     env = str(Path(env))
     python = f"{env}/bin/python"
@@ -123,6 +123,10 @@ def config_text(*, env: str, data: str, teachers: list[str], students: list[str]
         "c.Spawner.environment = {",
         f"    'PATH': {path!r},   # the hub's own PATH may hold folders students cannot read",
         f"    'CAFE_SERVICE_URL': {service_url + '/services/' + SERVICE + '/'!r},",
+        *(["    # each exercise's outcome also goes to the teacher's live view (the guide, chapter 9):",
+           "    'CAFE_LIVE_PROGRESS': '1',"] if live_progress else
+          ["    # no live view of the class: the students' outcomes stay in their own progress files",
+           "    'CAFE_LIVE_PROGRESS': '0',"]),
         "}",
         "# A server's token may reach the game service (and the service checks it does).",
         "c.Spawner.server_token_scopes = ['users:activity!user', 'access:servers!server',",
@@ -175,6 +179,8 @@ def config_text(*, env: str, data: str, teachers: list[str], students: list[str]
         f"                '--teachers', {','.join(sorted(teachers))!r}, '--teacher-group', 'teachers',",
         f"                '--pace', {str(pace)!r}" + (f", '--user', {service_user!r}]," if service_user else "],"),
         f"    'environment': {{'PATH': {path!r}}},",
+        "    # its page for the projector (the class, live) opens to a teacher logged in, with no question",
+        "    'oauth_no_confirm': True,",
         "}]",
         "c.JupyterHub.load_roles = [",
         "    # every student (the role 'user') may reach the service: with the servers' token scope above",
@@ -307,6 +313,8 @@ def main(argv=None, lang: str | None = None) -> int:
     parser.add_argument("--pace", type=float, default=0.8, help="seconds between the computers' turns")
     parser.add_argument("--proxy", default=None,
                         help="configurable-http-proxy's path, when it is not on the hub's PATH")
+    parser.add_argument("--no-live-progress", action="store_true",
+                        help="the students' outcomes stay in their own files: no live view of the class")
     parser.add_argument("--force", action="store_true", help="write over files already there")
     args = parser.parse_args(argv)
     for user in args.teachers + args.students:
@@ -336,7 +344,8 @@ def main(argv=None, lang: str | None = None) -> int:
                  students=args.students, ip=args.ip, port=args.port, service_port=args.service_port,
                  course_id=args.course_id, exchange=args.exchange, authenticator=args.authenticator,
                  password=args.password, pace=args.pace, proxy=args.proxy, service_user=args.service_user,
-                 folder=str(out), teacher_password=args.teacher_password)}
+                 folder=str(out), teacher_password=args.teacher_password,
+                 live_progress=not args.no_live_progress)}
     environment = env_files(env, course_id=args.course_id, exchange=args.exchange, course_dir=args.course_dir,
                             lang=lang)
     for path in [*files, *environment]:

@@ -202,7 +202,8 @@ def main(argv=None) -> int:
     logging.basicConfig(level=logging.INFO, format="[cafe %(asctime)s] %(message)s")
     from tornado.httpserver import HTTPServer
 
-    from .app import MAX_BODY, make_app, not_started
+    from .app import make_app, not_started
+    from .bodies import MAX_BODY
 
     start = read(argv)
     sockets = bind(start.host, start.port)

@@ -37,14 +37,15 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 import time
 from typing import Awaitable, Callable
 
 from tornado import web, websocket
 
 from ..i18n import N_, say
-from .bodies import MAX_BODY, read_body
 from .protocol import ROUTES
+from .requests import Base, _answer, _lang, _refused_by_length
 from .rooms import Person, Refused, Tables, refused
 
 log = logging.getLogger("cafe_widget.service")
@@ -57,7 +58,6 @@ SOCKETS_PER_SEAT = 4          #: WebSockets one person holds open to one seat (o
 LOST = 4403                   #: a WebSocket's close code when its person's right to it ended
 
 WORDS = {
-    "too_big": N_("A request to the game service holds at most {n} bytes; this one is larger: nothing changed."),
     "too_many": N_("The game service keeps at most {n} connections open for one person: close a seat or a "
                    "screen you no longer use (or restart its kernel), then try again."),
     "too_many_here": N_("The game service keeps at most {n} connections open for one person to one seat or "
@@ -74,42 +74,6 @@ def _refused(key: str, lang: str | None, status: int, **facts) -> Refused:
     return Refused(say(WORDS[key], lang, **facts), status)
 
 
-def _read_json(raw: bytes, lang: str | None):
-    """A request's body as JSON: at most :data:`MAX_BODY` bytes (else refused 413), then read by
-    :func:`.bodies.read_body` (nesting bounded before parsing, else refused 400)."""
-    if len(raw) > MAX_BODY:
-        raise _refused("too_big", lang, 413, n=MAX_BODY)
-    return read_body(raw, lang)
-
-
-def _lang(handler: web.RequestHandler) -> str | None:
-    lang = handler.get_query_argument("lang", None)
-    return lang if lang in ("en", "fr", "de") else None
-
-
-def _answer(handler: web.RequestHandler, data, status: int) -> None:
-    handler.set_status(status)
-    handler.set_header("Content-Type", "application/json; charset=utf-8")
-    handler.set_header("Cache-Control", "no-store")
-    handler.finish(json.dumps(data))
-
-
-def _refused_by_length(handler: web.RequestHandler) -> bool:
-    """True when the body announced is larger than :data:`MAX_BODY`: answered 413 before a byte
-    of it is read. Else this connection reads at most :data:`MAX_BODY` bytes of it (a chunked
-    body beyond: tornado answers 400 and closes), however the app is served."""
-    try:
-        too_big = int(handler.request.headers.get("Content-Length", "0")) > MAX_BODY
-    except ValueError:
-        too_big = False      # not a number: tornado refuses it itself
-    if too_big:
-        _answer(handler, {"refused": _refused("too_big", _lang(handler), 413, n=MAX_BODY).sentence}, 413)
-        return True
-    if hasattr(handler.request.connection, "set_max_body_size"):
-        handler.request.connection.set_max_body_size(MAX_BODY)
-    return False
-
-
 def _close_reason(text: str) -> str:
     """``text`` within a WebSocket close frame's 123 bytes."""
     return text.encode("utf-8")[:123].decode("utf-8", "ignore")
@@ -118,10 +82,16 @@ def _close_reason(text: str) -> str:
 class Service:
     """The tables, who listens to each, and the pacing of the computers' turns."""
 
-    def __init__(self, tables: Tables, identify: Identify, *, pace: float = 0.8):
+    def __init__(self, tables: Tables, identify: Identify, *, pace: float = 0.8,
+                 page_identify: Identify | None = None):
         self.tables, self.identify, self.pace = tables, identify, pace
+        #: who is at the service's page, from the hub's login (None: no page login, the page says 403)
+        self.page_identify = page_identify if page_identify is not None else getattr(identify, "page", None)
         self.listeners: dict[str, set] = {}    # table → its open WebSockets
         self.timing: list[float] = []           # seconds from a move received to every view sent
+        from .live import Progress
+
+        self.progress = Progress(self)          # the class's progress, live (:mod:`.live`)
 
     def tick(self) -> None:
         """A table that waited on a player (R12c) long enough goes on (:meth:`Tables.expire_waits`):
@@ -185,46 +155,6 @@ class Service:
                 self.changed(name)
         except Exception:  # noqa: BLE001 - a computer's refused move: said in the log, the table waits
             log.exception("a computer's turn at %s was refused", name)
-
-
-@web.stream_request_body
-class Base(web.RequestHandler):
-    """A request: its body streamed in (bounded, :data:`MAX_BODY`), its person identified
-    before a byte of the body is read."""
-
-    service: Service
-
-    def initialize(self, service: Service) -> None:
-        self.service = service
-        self._chunks: list[bytes] = []
-
-    def check_xsrf_cookie(self) -> None:
-        """Token requests from kernels, never cookies: nothing for XSRF to protect."""
-
-    async def prepare(self) -> None:
-        if _refused_by_length(self):
-            return
-        self.person = await self.service.identify(self)
-        if self.person is None:
-            self.answer({"refused": refused("no_token", self.lang(), 403).sentence}, 403)
-
-    def data_received(self, chunk: bytes) -> None:
-        self._chunks.append(chunk)      # at most MAX_BODY in all: the connection reads no more
-
-    def lang(self) -> str | None:
-        return _lang(self)
-
-    def body(self) -> dict:
-        data = _read_json(b"".join(self._chunks) or b"{}", self.lang())
-        if not isinstance(data, dict):
-            raise refused("not_json", self.lang(), 400)
-        return data
-
-    def answer(self, data, status: int = 200) -> None:
-        _answer(self, data, status)
-
-    def refused(self, err: Refused) -> None:
-        self.answer({"refused": err.sentence, "rule": err.rule}, err.status)
 
 
 def _seat(value):
@@ -411,6 +341,9 @@ def not_started(why: Callable[[str | None], str], prefix: str = "/") -> web.Appl
 
 
 def make_app(service: Service, prefix: str = "/") -> web.Application:
+    """The service's routes: the tables (this module) and the class's progress (:mod:`.live`)."""
+    from . import live
+
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     args = {"service": service}
     return web.Application([
@@ -419,15 +352,23 @@ def make_app(service: Service, prefix: str = "/") -> web.Application:
         (prefix + ROUTES["table"], TableHandler, args),
         (prefix + ROUTES["updates"], Updates, args),
         (prefix + ROUTES["action"], ActionHandler, args),
-    ], websocket_ping_interval=20, websocket_max_message_size=4096)
+        *live.routes(prefix, service, service.progress, getattr(service.identify, "oauth", None)),
+    ], websocket_ping_interval=20, websocket_max_message_size=4096,
+        # the page's login cookie (the hub's OAuth): a new secret at each start, a new login after
+        cookie_secret=secrets.token_bytes(32))
 
 
 def hub_identity(teachers: set[str], teacher_group: str | None) -> Identify:
     """Who a request is, from its hub token alone; None without a token that carries this
-    service's access scope. A teacher: named in ``teachers``, a hub admin, or in ``teacher_group``."""
-    from jupyterhub.services.auth import HubAuth
+    service's access scope. A teacher: named in ``teachers``, a hub admin, or in ``teacher_group``.
+    Its ``page`` says who a browser at the service's page is, from the hub's login (its ``oauth``,
+    when the hub gave this service an OAuth client; else None, and the page refuses everyone)."""
+    import os
 
-    auth = HubAuth(cache_max_age=60)
+    from jupyterhub.services.auth import HubAuth, HubOAuth
+
+    oauth = HubOAuth(cache_max_age=60) if os.environ.get("JUPYTERHUB_CLIENT_ID") else None
+    auth = oauth or HubAuth(cache_max_age=60)
     known: dict[str, tuple[float, bool]] = {}
 
     async def is_teacher(name: str) -> bool:
@@ -460,4 +401,13 @@ def hub_identity(teachers: set[str], teacher_group: str | None) -> Identify:
             return None
         return Person(model["name"], await is_teacher(model["name"]))
 
+    async def page(handler) -> Person | None:
+        """The person logged in to the hub at a page of the service (its login cookie), or None."""
+        model = await auth.get_user(handler, sync=False)
+        if not model or model.get("kind", "user") != "user" or not auth.check_scopes(auth.access_scopes, model):
+            return None
+        return Person(model["name"], await is_teacher(model["name"]))
+
+    identify.page = page if oauth is not None else None
+    identify.oauth = oauth
     return identify

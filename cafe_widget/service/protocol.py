@@ -15,6 +15,13 @@ POST   ``api/tables/NAME/pause|resume``    a teacher stops the table, or lets it
 POST   ``api/tables/NAME/seats``           a teacher gives a seat: ``{"seat", "user"}``
 POST   ``api/tables/NAME/close``           a teacher closes it: ``{"save"}``
 GET    ``api/tables/NAME/save``            the whole table, every hand (a teacher only)
+POST   ``api/progress``                    a kernel's outcomes: ``{"outcomes": [{"exercise", "state", "tries", "at"}]}``
+GET    ``api/progress``                    the class's progress (a teacher only)
+GET    ``api/progress/students/NAME``      NAME's own progress (NAME, or a teacher)
+GET    ``api/progress/export``             the class's progress as CSV (a teacher only)
+POST   ``api/progress/erase``              ``{"student"}`` or ``{}``: forgotten (a teacher only)
+WS     ``api/progress/updates``            the class, then every row that changes (a teacher only)
+GET    ``progress/``                       the class, live, for the projector (a teacher, logged in)
 ====== ================================== ===============================================================
 
 A refusal answers ``{"refused": sentence}`` (with ``"rule"`` when the engine refused a move),
@@ -43,6 +50,24 @@ ROUTES = {
     "updates": rf"{TABLES}/({TABLE_NAME})/updates",
     "action": rf"{TABLES}/({TABLE_NAME})/({'|'.join(ACTIONS)})",
 }
+
+
+PROGRESS = "api/progress"
+#: The class's progress (:mod:`.live`), each a regular expression under the service's prefix.
+PROGRESS_ROUTES = {
+    "class": PROGRESS,
+    "student": rf"{PROGRESS}/students/([^/]{{1,64}})",
+    "export": f"{PROGRESS}/export",
+    "erase": f"{PROGRESS}/erase",
+    "updates": f"{PROGRESS}/updates",
+    "page": "progress/?",
+    "page_table": "progress/table",
+}
+
+
+def student_progress(name: str) -> str:
+    """The path of ``name``'s own progress."""
+    return f"{PROGRESS}/students/{quote(str(name), safe='')}"
 
 
 def table(name: str) -> str:

@@ -16,6 +16,9 @@ these, and a record that cannot be written, is said once in the kernel, in the s
 A kernel nbgrader runs (autograde, validate: ``$NBGRADER_EXECUTION`` set) neither reads nor
 records: the teacher's own file is not the class's.
 
+Each outcome is kept with when it happened (``"at"``, seconds since 1970); on the class's
+JupyterHub it is also sent to the teacher's live view (:mod:`.live`), never elsewhere.
+
 ``teach.progress()`` shows it; :func:`export` writes a copy a student can hand in (CSV or JSON,
 with the student's name when given), which ``python -m cafe_widget.classroom summary`` reads.
 Standard library only.
@@ -29,33 +32,19 @@ import io
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 from ..engine.files import write_atomically
 from ..i18n import NN_, N_, current, translate
+from ..service.progress import course, notebook_of
+from . import live
 
 FORMAT = "cafe_widget progress"
-EXERCISE_FILE = Path(__file__).resolve().parent.parent / "data" / "exercises.txt"
 
 #: An exercise's state, from least to most done (a later state never goes back to an earlier
 #: one, except that a solve after the answer was shown stays "answer").
 NOT_TRIED, TRIED, SOLVED, ANSWER = "not tried", "tried", "solved", "answer"
-
-
-def course() -> dict[str, tuple[str, ...]]:
-    """The course's numbered exercises, notebook by notebook: ``{"01": ("1.1", …), …}``."""
-    out: dict[str, tuple[str, ...]] = {}
-    for line in EXERCISE_FILE.read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].split()
-        if line:
-            out[line[0]] = tuple(line[1:])
-    return out
-
-
-def notebook_of(exercise: str) -> str:
-    """``"4.2"`` → ``"04"``: the notebook an exercise belongs to (its number before the dot)."""
-    head = exercise.split(".", 1)[0]
-    return head.zfill(2) if head.isdigit() else head
 
 
 def path() -> Path:
@@ -218,22 +207,31 @@ def record(exercise: str, stage: str, tries: int, shown: bool) -> None:
         return   # done already: a later try changes nothing
     tries = max(tries, entry["tries"] + 1)
     if stage == "answer" or (stage == "right" and shown):
-        entry = {"state": ANSWER, "tries": tries}
+        state = ANSWER
     elif stage == "right":
-        entry = {"state": SOLVED, "tries": tries}
+        state = SOLVED
     else:
-        entry = {"state": TRIED, "tries": tries}
+        state = TRIED
+    entry = {"state": state, "tries": tries, "at": round(time.time(), 3)}
     data["exercises"][str(exercise)] = entry
     try:
         save(data)
     except OSError as err:
         _notice("unwritable", path=str(path()), reason=reason(err))
+        return
+    live.recorded(str(exercise), entry)      # on the class's hub only: to the teacher's live view
+
+
+def recorded() -> dict[str, dict]:
+    """Every entry of the record that can be read: ``{exercise: {"state", "tries"[, "at"]}}``."""
+    return {name: entry for name, entry in load()["exercises"].items() if _good(entry)}
 
 
 def states() -> dict[str, dict]:
     """Every exercise of the course with its state and tries, notebook by notebook (exercises
     recorded that the course does not list, e.g. of an older course, come last)."""
-    recorded = {name: entry for name, entry in load()["exercises"].items() if _good(entry)}
+    recorded = {name: {"state": entry["state"], "tries": entry["tries"]}
+                for name, entry in load()["exercises"].items() if _good(entry)}
     out: dict[str, dict] = {}
     listed = set()
     for notebook, exercises in course().items():

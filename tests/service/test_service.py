@@ -247,9 +247,13 @@ def test_the_protocol_is_written_once_and_both_sides_use_it():
     for kind, game_class in (("card", Game), ("board", BoardGame)):
         assert all(callable(getattr(game_class, verb)) for verb in protocol.VERBS[kind])
     assert rooms.VERBS is protocol.VERBS and rooms.GO_ON == protocol.GO_ON
-    routes = [rule.matcher.regex.pattern for rule in app.make_app(object(), "/services/cafe/").default_router.rules[0]
+    from types import SimpleNamespace
+
+    service = SimpleNamespace(progress=None, identify=None)
+    routes = [rule.matcher.regex.pattern for rule in app.make_app(service, "/services/cafe/").default_router.rules[0]
               .target.rules]
-    assert [r for r in routes if "api/" in r] == [f"/services/cafe/{p}$" for p in protocol.ROUTES.values()]
+    routed = [*protocol.ROUTES.values(), *protocol.PROGRESS_ROUTES.values()]
+    assert [r for r in routes if r != "/services/cafe/?$"] == [f"/services/cafe/{p}$" for p in routed]
     assert protocol.action("3B", "moves") == "api/tables/3B/moves" and protocol.updates("3B") == "api/tables/3B/updates"
     package = Path(transport.__file__).resolve().parents[2]
     said_twice = []
@@ -257,7 +261,7 @@ def test_the_protocol_is_written_once_and_both_sides_use_it():
         if path.name == "protocol.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("api/tables"):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith(("api/tables", "api/progress")):
                 said_twice.append(f"{path.relative_to(package)}:{node.lineno}")
             if isinstance(node, ast.Tuple) and {"lay_face_down", "declare_end"} <= {
                     e.value for e in node.elts if isinstance(e, ast.Constant)}:

@@ -16,7 +16,7 @@ from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.websocket import websocket_connect
 
 from cafe_widget.classroom.tables import teacher
-from cafe_widget.service import app
+from cafe_widget.service import requests
 from cafe_widget.service.rooms import Person, Refused
 
 from service_helpers import PREFIX, RunningService
@@ -349,20 +349,20 @@ def test_a_body_nested_deep_is_refused_with_a_sentence_not_a_crash(running):
 
 
 def test_the_bounded_reading_of_a_body():
-    assert app._read_json(b'{"a": "[[[{{{", "b": [[1]]}', "en") == {"a": "[[[{{{", "b": [[1]]}
-    assert app._read_json(b'{"a": "\\"[[["}', "en") == {"a": '"[[['}
+    assert requests._read_json(b'{"a": "[[[{{{", "b": [[1]]}', "en") == {"a": "[[[{{{", "b": [[1]]}
+    assert requests._read_json(b'{"a": "\\"[[["}', "en") == {"a": '"[[['}
     deep = b'{"a": ' + b"[" * 31 + b"]" * 31 + b"}"                   # 32 deep: read
-    assert app._read_json(deep, "en") == json.loads(deep)
+    assert requests._read_json(deep, "en") == json.loads(deep)
     for raw, status in ((b"[" * 33 + b"]" * 33, 400), (b"{" * 50_000, 400), (b"\xff{}", 400),
-                        (b"1" * 5000, 400), (b" " * (app.MAX_BODY + 1), 413)):
+                        (b"1" * 5000, 400), (b" " * (requests.MAX_BODY + 1), 413)):
         with pytest.raises(Refused) as err:
-            app._read_json(raw, "de")
+            requests._read_json(raw, "de")
         assert err.value.status == status and err.value.sentence, raw[:20]
 
 
 
 def test_a_body_of_quotes_and_backslashes_is_refused_whole():
-    for raw in (b'"\\' * (app.MAX_BODY // 2), b'"' + b'\\"' * (app.MAX_BODY // 2 - 1), b'"a' * (app.MAX_BODY // 2)):
+    for raw in (b'"\\' * (requests.MAX_BODY // 2), b'"' + b'\\"' * (requests.MAX_BODY // 2 - 1), b'"a' * (requests.MAX_BODY // 2)):
         with pytest.raises(Refused) as err:
-            app._read_json(raw, "en")
+            requests._read_json(raw, "en")
         assert err.value.status == 400

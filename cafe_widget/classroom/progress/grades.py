@@ -31,10 +31,13 @@ from pathlib import Path
 
 from ...teach import progress_file as progress
 from ...i18n import NN_, N_, current, translate
+from ...service.progress import EXPORT_COLUMNS
 from ...teach.progress_file import ANSWER, NOT_TRIED, SOLVED, TRIED
 
 STATES = (NOT_TRIED, TRIED, SOLVED, ANSWER)
 PROGRESS_COLUMNS = ("notebook", "exercise", "state", "tries")
+#: The class's live progress, as the game service exports it (several students, with the time).
+CLASS_COLUMNS = EXPORT_COLUMNS
 GRADES_COLUMNS = ("assignment", "student_id", "score", "max_score")
 #: A grade's status: the three the course's export writes, and the one nbgrader's own export leaves.
 GRADED, NOT_SUBMITTED, NOT_GRADED, UNKNOWN = "graded", "not submitted", "not graded", "unknown"
@@ -310,7 +313,7 @@ def _json(path: str, text: str, stem: str, where: dict[str, str]) -> Record:
     return Record(clean_name(student), done, (path,))
 
 
-def _csv(path: str, text: str, stem: str, where: dict[str, str]) -> Record | Grades:
+def _csv(path: str, text: str, stem: str, where: dict[str, str]) -> Record | tuple[Record, ...] | Grades:
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
         rows = [(reader.line_num, row) for row in reader if any(cell.strip() for cell in row)]
@@ -323,6 +326,8 @@ def _csv(path: str, text: str, stem: str, where: dict[str, str]) -> Record | Gra
         if len(row) != len(header):
             raise _Skip("bad_row", path=path, line=line, found=len(row), expected=len(header))
     table = [(line, dict(zip(header, (cell.strip() for cell in row)))) for line, row in rows[1:]]
+    if set(CLASS_COLUMNS) <= set(header):
+        return _class_csv(path, table, where)
     if set(PROGRESS_COLUMNS) <= set(header):
         return _progress_csv(path, table, stem, "student" in header, where)
     if set(GRADES_COLUMNS) <= set(header):
@@ -344,6 +349,24 @@ def _progress_csv(path: str, table, stem: str, named: bool, where: dict[str, str
         if state != NOT_TRIED:
             done[exercise] = (state, tries)
     return Record(names[0] if names else clean_name(stem), done, (path,))
+
+
+def _class_csv(path: str, table, where: dict[str, str]) -> tuple[Record, ...]:
+    """The class's live progress as the teacher exported it from the game service
+    (``export_progress``): a record a student named in it."""
+    done: dict[str, dict] = {}
+    for _, row in table:
+        student = clean_name(row["student"])
+        if not student:
+            raise _Skip("bad_student", path=path)
+        mine = done.setdefault(student, {})
+        exercise = row["exercise"]
+        if exercise in mine:
+            raise _Skip("repeated", path=path, exercise=_quoted(exercise))
+        state, tries = _entry(path, exercise, row["notebook"], row["state"], row["tries"], where)
+        if state != NOT_TRIED:
+            mine[exercise] = (state, tries)
+    return tuple(Record(student, exercises, (path,)) for student, exercises in done.items())
 
 
 def _number(text: str) -> float | None:
@@ -490,9 +513,10 @@ def score_text(grade: Grade, lang: str | None = None) -> str:
     return tell("score", lang, score=written_number(grade.score, lang), max_score=written_number(grade.max_score, lang))
 
 
-def read(path, course: dict[str, tuple[str, ...]] | None = None) -> Record | Grades | Note:
-    """One file: a student's :class:`Record`, nbgrader's :class:`Grades`, or the :class:`Note`
-    saying why it is skipped (never an exception for what a file holds)."""
+def read(path, course: dict[str, tuple[str, ...]] | None = None) -> Record | tuple[Record, ...] | Grades | Note:
+    """One file: a student's :class:`Record` (the class's live progress exported: one a student),
+    nbgrader's :class:`Grades`, or the :class:`Note` saying why it is skipped (never an
+    exception for what a file holds)."""
     course = progress.course() if course is None else course
     path = Path(path)
     shown = str(path)

@@ -5,6 +5,9 @@ Each argument is a file or a folder (its ``*.json`` and ``*.csv`` files, not its
 
 - a student's progress, as ``teach.progress(export=…)`` writes it (JSON, or CSV with the header
   ``notebook,exercise,state,tries[,student]``), or the record ``progress.json`` itself;
+- the class's live progress, as the teacher exports it from the game service
+  (``cafe_widget.classroom.export_progress``: CSV with the header
+  ``student,notebook,exercise,state,tries,at``): a record a student in it;
 - nbgrader's ``grades.csv`` (``nbgrader export``), known by its header: a separate table, and a
   heat map of its own (a row a student, a column an assignment, shaded by score / max score).
   A graded 0 is a 0; "not submitted" and "not graded" (the course's export says which, and why a
@@ -72,6 +75,7 @@ def gather(paths, course: dict[str, tuple[str, ...]] | None = None) -> Class:
     by_name: dict[str, list[Record]] = {}
     scores: dict = {}            # (student, assignment) → (score, the file it came from)
     grade_files: list[str] = []
+    class_files: set[str] = set()     # the class's exports: one file, a record a student (counted once)
     used = skipped = 0
     for path in found:
         got = read(path, course)
@@ -90,18 +94,23 @@ def gather(paths, course: dict[str, tuple[str, ...]] | None = None) -> Class:
             grade_files.append(str(path))
             used += 1
         else:
-            by_name.setdefault(got.student.casefold(), []).append(got)
+            if isinstance(got, tuple):       # the class's export: a record a student
+                class_files.add(str(path))
+            for record in got if isinstance(got, tuple) else (got,):
+                by_name.setdefault(record.student.casefold(), []).append(record)
     records = []
     for same in by_name.values():
         sources = tuple(s for r in same for s in r.sources)
         if all(r.exercises == same[0].exercises for r in same):
             records.append(Record(same[0].student, same[0].exercises, sources))
-            used += len(same)
+            used += sum(r.sources[0] not in class_files for r in same)
             if len(same) > 1:
                 notes.append(Note.of("same_record", paths=", ".join(sources), student=same[0].student))
         else:
             notes.append(Note.of("different_records", paths=", ".join(sources), student=same[0].student))
-            skipped += len(same)
+            skipped += sum(r.sources[0] not in class_files for r in same)
+    used += len(class_files & {s for r in records for s in r.sources})
+    skipped += len(class_files - {s for r in records for s in r.sources})
     grades = Grades({k: v for k, (v, _) in scores.items()}, tuple(grade_files)) if grade_files else None
     records.sort(key=lambda r: name_key(r.student))
     return Class(tuple(records), grades, tuple(notes), used, skipped)

@@ -1,0 +1,240 @@
+"""The class's progress as it happens, as the game service keeps it: every student's outcomes
+on the course's exercises (issue "the class, live"), sent by their kernels on the class's hub.
+
+Pure Python, standard library only (no tornado, no hub): :mod:`.live` puts it on the network.
+
+- **One row a student**, under the hub name the service identified (never a name the body
+  says): each exercise's state (``tried``, ``solved``, ``answer``), its tries, and when it
+  happened (the student's kernel's clock, never later than the service's).
+- **Merged, never written back**: an outcome only moves an exercise forward, as the student's own
+  progress file does (:mod:`cafe_widget.teach.progress_file`): tries only grow, a solved or shown
+  exercise stays so. Sending the same outcomes twice changes nothing, so a kernel sends again
+  whatever it is not sure arrived.
+- **Kept with the tables**: one small JSON file a student in ``progress/`` beside the tables'
+  files, written whole to a new file and renamed over the old one (:func:`~..engine.files.write_atomically`)
+  before the service answers: what it acknowledged survives its being killed.
+- **What a cell of the teacher's view says** (:func:`cell`): solved at the first try, after the
+  nudge, after the hint; the answer shown; stuck (two wrong tries or more, not solved); trying
+  (one wrong try); not started.
+
+Who may see what is decided by :mod:`.live` (a teacher the class, a student their own row).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote, unquote
+
+from ..engine.files import write_atomically
+
+FORMAT = "cafe_widget class progress"
+VERSION = 1
+EXERCISE_FILE = Path(__file__).resolve().parent.parent / "data" / "exercises.txt"
+#: The exercise states a kernel sends (as its progress file writes them).
+TRIED, SOLVED, ANSWER = "tried", "solved", "answer"
+STATES = (TRIED, SOLVED, ANSWER)
+#: What one request may carry, and one number of tries.
+MOST_OUTCOMES, MOST_TRIES = 500, 10_000
+EXERCISE = re.compile(r"^\d{1,2}\.\d{1,2}$")
+#: The columns of the teacher's export: the progress CSV a student hands in, with the student's
+#: name and the time of their last outcome on the exercise (``summary`` reads it, several students).
+EXPORT_COLUMNS = ("student", "notebook", "exercise", "state", "tries", "at")
+
+#: What a cell of the class's table says, from most to least done.
+FIRST, NUDGE, HINT, SHOWN, STUCK, TRYING, NOT_STARTED = ("first", "nudge", "hint", "shown", "stuck", "trying",
+                                                        "not started")
+CELLS = (FIRST, NUDGE, HINT, SHOWN, STUCK, TRYING, NOT_STARTED)
+
+
+def course() -> dict[str, tuple[str, ...]]:
+    """The course's numbered exercises, notebook by notebook: ``{"01": ("1.1", …), …}``."""
+    out: dict[str, tuple[str, ...]] = {}
+    for line in EXERCISE_FILE.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].split()
+        if line:
+            out[line[0]] = tuple(line[1:])
+    return out
+
+
+def notebook_of(exercise: str) -> str:
+    """``"4.2"`` → ``"04"``: the notebook an exercise belongs to (its number before the dot)."""
+    head = exercise.split(".", 1)[0]
+    return head.zfill(2) if head.isdigit() else head
+
+
+def cell(entry: dict | None) -> str:
+    """What the teacher's view says of one student's ``entry`` on one exercise (one of :data:`CELLS`)."""
+    if not entry:
+        return NOT_STARTED
+    if entry["state"] == SOLVED:
+        return (FIRST, NUDGE, HINT)[min(3, max(1, entry["tries"])) - 1]
+    if entry["state"] == ANSWER:
+        return SHOWN
+    return STUCK if entry["tries"] >= 2 else TRYING
+
+
+class BadOutcome(ValueError):
+    """What cannot be stored, said by a key of :mod:`.live`'s sentences."""
+
+    def __init__(self, key: str, **facts):
+        super().__init__(key)
+        self.key, self.facts = key, facts
+
+
+def read_outcomes(data, now: float) -> list[tuple[str, dict]]:
+    """The outcomes of a kernel's body ``{"outcomes": [{"exercise", "state", "tries", "at"}, …]}``,
+    checked: (exercise, entry) each. :class:`BadOutcome` for a body that is not so; an ``at``
+    later than ``now`` (or none, or not a number) is ``now``."""
+    outcomes = data.get("outcomes") if isinstance(data, dict) else None
+    if not isinstance(outcomes, list) or len(outcomes) > MOST_OUTCOMES:
+        raise BadOutcome("bad_outcomes", n=MOST_OUTCOMES)
+    out = []
+    for item in outcomes:
+        if not isinstance(item, dict):
+            raise BadOutcome("bad_outcomes", n=MOST_OUTCOMES)
+        exercise, state, tries, at = item.get("exercise"), item.get("state"), item.get("tries"), item.get("at")
+        if not isinstance(exercise, str) or not EXERCISE.match(exercise):
+            raise BadOutcome("bad_exercise", exercise=str(exercise)[:20])
+        if state not in STATES:
+            raise BadOutcome("bad_state", state=str(state)[:20])
+        if not isinstance(tries, int) or isinstance(tries, bool) or not 0 <= tries <= MOST_TRIES:
+            raise BadOutcome("bad_tries", tries=str(tries)[:20])
+        if not isinstance(at, (int, float)) or isinstance(at, bool) or not math.isfinite(at) or not 0 <= at <= now:
+            at = now
+        out.append((exercise, {"state": state, "tries": tries, "at": round(float(at), 3)}))
+    return out
+
+
+def merged(old: dict | None, new: dict) -> dict | None:
+    """``old`` moved forward by ``new`` (None when nothing changes): a solved or shown exercise
+    stays so, tries only grow, the time is the latest."""
+    if old is None:
+        return dict(new)
+    if old["state"] in (SOLVED, ANSWER):
+        return None                           # done already: a later outcome changes nothing
+    if new["state"] == TRIED:
+        entry = {"state": TRIED, "tries": max(old["tries"], new["tries"]), "at": max(old["at"], new["at"])}
+    else:
+        entry = {"state": new["state"], "tries": max(old["tries"], new["tries"]), "at": max(old["at"], new["at"])}
+    return None if entry == old else entry
+
+
+@dataclass
+class Row:
+    """One student's outcomes: ``{exercise: {"state", "tries", "at"}}``."""
+
+    student: str
+    exercises: dict[str, dict] = field(default_factory=dict)
+
+    @property
+    def last(self) -> tuple[str, float] | None:
+        """The exercise of this student's latest outcome, and when (None before any)."""
+        if not self.exercises:
+            return None
+        exercise = max(self.exercises, key=lambda ex: (self.exercises[ex]["at"], ex))
+        return exercise, self.exercises[exercise]["at"]
+
+    def to_data(self) -> dict:
+        last = self.last
+        return {"student": self.student, "exercises": self.exercises,
+                "last": None if last is None else {"exercise": last[0], "at": last[1]}}
+
+
+def _file_name(student: str) -> str:
+    """A student's file: their hub name, every character but letters and digits %-escaped (never
+    a path, never a dot file)."""
+    return quote(student, safe="").replace(".", "%2E").replace("_", "%5F").replace("-", "%2D") + ".json"
+
+
+class ClassProgress:
+    """Every student's row, on disk in ``folder`` (one file each, written atomically), and a
+    version that grows at each change (what a teacher's view waits on)."""
+
+    def __init__(self, folder, clock=time.time):
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.clock = clock
+        self.rows: dict[str, Row] = {}
+        self.version = 0
+        self.changes: list[tuple[int, str]] = []     # (version, student), the latest few
+        for path in sorted(self.folder.glob("*.json")):
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+                student = data["student"]
+                if data.get("format") != FORMAT or data.get("version") != VERSION or path.name != _file_name(student):
+                    continue
+                entries = read_outcomes({"outcomes": [{"exercise": ex, **e} for ex, e in data["exercises"].items()]},
+                                        math.inf)
+            except (OSError, ValueError, KeyError, TypeError, AttributeError):
+                continue          # not a row of ours (or damaged): left where it is, never written over
+            self.rows[student] = Row(student, dict(entries))
+
+    def record(self, student: str, outcomes: list[tuple[str, dict]]) -> dict[str, dict]:
+        """``outcomes`` (from :func:`read_outcomes`) merged into ``student``'s row and on disk
+        before this returns; what changed: ``{exercise: entry}`` (empty when nothing did)."""
+        row = self.rows.get(student) or Row(student)
+        changed = {}
+        for exercise, entry in outcomes:
+            new = merged(row.exercises.get(exercise), entry)
+            if new is not None:
+                row.exercises[exercise] = changed[exercise] = new
+        if changed:
+            self._write(row)
+            self.rows[student] = row
+            self._changed(student)
+        return changed
+
+    def row(self, student: str) -> Row:
+        return self.rows.get(student) or Row(student)
+
+    def snapshot(self) -> dict:
+        """The whole class, as a teacher's view receives it first."""
+        return {"version": self.version, "now": self.clock(),
+                "students": {name: row.to_data() for name, row in sorted(self.rows.items())}}
+
+    def erase(self, student: str | None = None) -> int:
+        """Forget ``student``'s row (None: every row): their files removed. How many rows went."""
+        names = list(self.rows) if student is None else [student] if student in self.rows else []
+        for name in names:
+            (self.folder / _file_name(name)).unlink(missing_ok=True)
+            del self.rows[name]
+            self._changed(name)
+        return len(names)
+
+    def export_csv(self) -> str:
+        """The class as a CSV ``summary`` reads beside nbgrader's grades: a line a student and an
+        exercise of the course they did (state, tries, the time in UTC, ISO 8601)."""
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(EXPORT_COLUMNS)
+        listed = [ex for exercises in course().values() for ex in exercises]
+        for name, row in sorted(self.rows.items()):
+            order = listed + sorted(ex for ex in row.exercises if ex not in listed)
+            for ex in order:
+                entry = row.exercises.get(ex)
+                if entry is not None:
+                    at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(entry["at"]))
+                    writer.writerow((name, notebook_of(ex), ex, entry["state"], entry["tries"], at))
+        return buffer.getvalue()
+
+    def _write(self, row: Row) -> None:
+        write_atomically(self.folder / _file_name(row.student),
+                         json.dumps({"format": FORMAT, "version": VERSION, "student": row.student,
+                                     "exercises": row.exercises}, indent=1, sort_keys=True))
+
+    def _changed(self, student: str) -> None:
+        self.version += 1
+        self.changes.append((self.version, student))
+        del self.changes[:-256]
+
+
+def student_of(file_name: str) -> str:
+    """The hub name a row's file holds (:func:`_file_name` undone)."""
+    return unquote(file_name.removesuffix(".json"))
