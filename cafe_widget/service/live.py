@@ -1,5 +1,5 @@
 """The class, live, on the network: each student's kernel sends its outcomes, the teacher watches
-the class (issue "the class, live"). The store is :mod:`.progress`, the drawing :mod:`.progress_view`.
+the class. The store is :mod:`.progress`, the drawing :mod:`.progress_view`.
 
 Routes, under the service's prefix (the paths are :mod:`.protocol`'s)::
 
@@ -265,7 +265,9 @@ class Page(web.RequestHandler):
         self.set_header("Cache-Control", "no-store")
         self.set_header("Content-Security-Policy", "default-src 'self'; style-src 'unsafe-inline'; "
                         "script-src 'unsafe-inline'; frame-ancestors 'self'")
-        self.finish(page_html(view, self.progress.store.version, _lang(self) or "en"))
+        xsrf = self.xsrf_token      # the hub's login asks it of the page's own requests (not navigations)
+        self.finish(page_html(view, self.progress.store.version, _lang(self) or "en",
+                              xsrf.decode() if isinstance(xsrf, bytes) else str(xsrf)))
 
 
 class PageTable(Page):
@@ -285,7 +287,7 @@ class PageTable(Page):
         self.finish(self.view().html())
 
 
-def page_html(view: ClassView, version: int, lang: str) -> str:
+def page_html(view: ClassView, version: int, lang: str, xsrf: str = "") -> str:
     """The projector's page: the table, then a few lines that fetch it again at each change."""
     from html import escape
 
@@ -294,9 +296,10 @@ def page_html(view: ClassView, version: int, lang: str) -> str:
     return f"""<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8"><title>{escape(view.word("title"))}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="margin:12px">
-<main><h1 style="font:bold 20px DejaVu Sans, Verdana, sans-serif;margin:0 0 6px">{escape(view.word("title"))}</h1>
-<form><label style="font:14px DejaVu Sans, Verdana, sans-serif">{escape(view.word("all"))} /
+<body style="margin:8px 12px">
+<main><form style="display:flex;align-items:baseline;gap:18px;margin:0 0 2px">
+<h1 style="font:bold 20px DejaVu Sans, Verdana, sans-serif;margin:0">{escape(view.word("title"))}</h1>
+<label style="font:14px DejaVu Sans, Verdana, sans-serif">{escape(view.word("choose"))}
 <select name="notebook" onchange="this.form.submit()"><option value="">{escape(view.word("all"))}</option>{options}</select>
 </label><input type="hidden" name="lang" value="{lang}"></form>
 <div id="live" aria-live="off">{view.html()}</div></main>
@@ -305,7 +308,8 @@ def page_html(view: ClassView, version: int, lang: str) -> str:
   var version = {version};
   var query = window.location.search ? window.location.search.slice(1) + "&" : "";
   function next() {{
-    fetch("table?" + query + "since=" + version, {{credentials: "same-origin", cache: "no-store"}})
+    fetch("table?" + query + "since=" + version,
+          {{credentials: "same-origin", cache: "no-store", headers: {{"X-XSRFToken": {json.dumps(xsrf)}}}}})
       .then(function (answer) {{
         if (!answer.ok) {{ throw new Error(answer.status); }}
         version = parseInt(answer.headers.get("X-Cafe-Version"), 10);

@@ -1,5 +1,5 @@
 """The class's progress as it happens, as the game service keeps it: every student's outcomes
-on the course's exercises (issue "the class, live"), sent by their kernels on the class's hub.
+on the course's exercises, sent by their kernels on the class's hub.
 
 Pure Python, standard library only (no tornado, no hub): :mod:`.live` puts it on the network.
 
@@ -30,7 +30,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import quote, unquote
+from urllib.parse import quote
 
 from ..engine.files import write_atomically
 
@@ -163,7 +163,6 @@ class ClassProgress:
         self.clock = clock
         self.rows: dict[str, Row] = {}
         self.version = 0
-        self.changes: list[tuple[int, str]] = []     # (version, student), the latest few
         for path in sorted(self.folder.glob("*.json")):
             try:
                 data = json.loads(path.read_text(encoding="utf-8"))
@@ -231,10 +230,4 @@ class ClassProgress:
 
     def _changed(self, student: str) -> None:
         self.version += 1
-        self.changes.append((self.version, student))
-        del self.changes[:-256]
 
-
-def student_of(file_name: str) -> str:
-    """The hub name a row's file holds (:func:`_file_name` undone)."""
-    return unquote(file_name.removesuffix(".json"))

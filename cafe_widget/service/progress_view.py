@@ -39,6 +39,7 @@ WORDS = {
     "minutes": N_("{exercise}, {n} min ago"),
     "hours": N_("{exercise}, {n} h ago"),
     "legend": N_("Legend"),
+    "choose": N_("Exercises of"),
 }
 
 #: Each cell's symbol (the same in every language) and shade, with the ink that reads on it (≥ 4.5:1).
@@ -166,7 +167,8 @@ class ClassView:
         legend = "".join(f'<li><span class="cw-key" style="background:{SHADES[key][0]};color:{SHADES[key][1]}">'
                          f'{e(SYMBOLS[key] if key != STUCK else "!n")}</span> {e(self.word(key))}</li>'
                          for key in CELLS)
-        return (f'<div class="cw-live"><style>{STYLE}</style>'
+        size = " cw-big" if len(self.columns) <= BIG else ""
+        return (f'<div class="cw-live{size}"><style>{STYLE}</style>'
                 f'<p class="cw-headline" role="status">{e(self.headline())}</p>'
                 f'<table class="cw-table"><caption>{e(self.word("title"))} — '
                 f'{e(self.word("notebook", nb=self.notebook) if self.notebook else self.word("all"))}</caption>'
@@ -174,20 +176,29 @@ class ClassView:
                 f'<h3 class="cw-legend-title">{e(self.word("legend"))}</h3><ul class="cw-legend">{legend}</ul></div>')
 
 
+#: A notebook's few exercises are drawn larger (read from the back of the room).
+BIG = 12
 #: The table's look: 46 exercises, a name and the last activity within 1366 px.
 STYLE = f"""
 .cw-live {{ font-family: DejaVu Sans, Verdana, sans-serif; color: {INK}; }}
-.cw-headline {{ font-size: 16px; font-weight: bold; margin: 4px 0 6px; }}
-.cw-table {{ border-collapse: collapse; font-size: 12px; }}
-.cw-table caption {{ text-align: left; font-size: 14px; padding-bottom: 4px; }}
+.cw-headline {{ font-size: 16px; font-weight: bold; margin: 2px 0 4px; }}
+.cw-table {{ border-collapse: collapse; font-size: 11px; }}
+.cw-table caption {{ text-align: left; font-size: 13px; padding-bottom: 2px; }}
 .cw-table th, .cw-table td {{ border: 1px solid #cfc6b8; padding: 0; text-align: center; }}
-.cw-table th.cw-ex {{ width: 23px; min-width: 23px; font-weight: normal; font-size: 11px; color: {FRAME}; }}
-.cw-table .cw-name {{ text-align: right; padding: 0 6px; max-width: 130px; overflow: hidden;
+.cw-table th.cw-ex {{ width: 22px; min-width: 22px; max-width: 22px; font-weight: normal; font-size: 10px;
+  color: {FRAME}; }}
+.cw-table .cw-name {{ text-align: right; padding: 0 4px; max-width: 104px; overflow: hidden;
   text-overflow: ellipsis; white-space: nowrap; }}
-.cw-table td.cw-cell {{ height: 22px; font-weight: bold; }}
+.cw-table td.cw-cell {{ height: 18px; font-weight: bold; letter-spacing: -0.5px; }}
 .cw-table .cw-first {{ border-left: 3px solid {FRAME}; }}
-.cw-table .cw-last {{ text-align: left; padding: 0 6px; white-space: nowrap; font-size: 12px; }}
-.cw-legend-title {{ font-size: 13px; margin: 8px 0 2px; }}
-.cw-legend {{ list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 12px; }}
+.cw-table .cw-last {{ text-align: left; padding: 0 4px; white-space: nowrap; }}
+.cw-legend-title {{ font-size: 12px; margin: 6px 0 2px; }}
+.cw-legend {{ list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: 2px 14px; font-size: 12px; }}
+.cw-big .cw-table {{ font-size: 18px; }}
+.cw-big .cw-table th.cw-ex {{ width: 44px; min-width: 44px; max-width: 44px; font-size: 15px; }}
+.cw-big .cw-table td.cw-cell {{ height: 30px; letter-spacing: 0; }}
+.cw-big .cw-table .cw-name {{ max-width: 200px; padding: 0 8px; }}
+.cw-big .cw-table .cw-last {{ font-size: 16px; padding: 0 8px; }}
+.cw-big .cw-headline {{ font-size: 20px; }}
 .cw-key {{ display: inline-block; min-width: 22px; text-align: center; font-weight: bold; border: 1px solid #cfc6b8; }}
 """

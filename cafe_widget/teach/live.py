@@ -1,5 +1,5 @@
 """A student's outcomes, sent to the class's game service as they happen — on the class's
-JupyterHub only (issue "the class, live"; the teacher's guide says what is sent and where it is
+JupyterHub only (the teacher's guide says what is sent and where it is
 kept).
 
 Each outcome the progress file records (:func:`~.progress_file.record`: the exercise, its state,

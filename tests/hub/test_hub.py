@@ -22,7 +22,7 @@ if os.geteuid() != 0 and not os.environ.get("CI"):
     pytest.skip("a class's hub needs root (it starts each student's server as that student)",
                 allow_module_level=True)
 
-from hub_harness import Hub  # noqa: E402
+from hub_harness import PASSWORD, Hub  # noqa: E402
 
 import sys  # noqa: E402
 
@@ -494,3 +494,160 @@ def test_the_teacher_has_nbgrader_s_formgrader_and_a_student_has_none_of_the_tea
     disabled = json.loads(page.split('id="jupyter-config-data" type="application/json">', 1)[1]
                           .split("</script>", 1)[0])["disabledExtensions"]
     assert not {e for e in disabled if e.startswith("@jupyter/nbgrader")}
+
+
+# -- the class, live: a teacher watches three students work ------------------------------------------
+
+LESSON = '''
+import os, json, time, urllib.request, urllib.error, uuid
+os.environ["CAFE_WIDGET_PROGRESS"] = os.path.expanduser(f"~/progress-{uuid.uuid4().hex}.json")   # this run's
+from cafe_widget.teach import predict, live
+from cafe_widget.teach.ladder import TRIES
+TRIES.forget()
+live.MOST_WAIT = 1.0            # the tries while the service is away: every second (30 s in a class)
+def step(exercise, answer, truth, **kw):
+    predict(answer, truth, exercise=exercise, **kw)
+    return time.time()
+def ask(method, path, body=None, query=""):
+    token = os.environ["JUPYTERHUB_API_TOKEN"]
+    url = os.environ["CAFE_SERVICE_URL"] + path + query
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data, method=method, headers={"Authorization": "token " + token})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, answer.read().decode()[:300]
+    except urllib.error.HTTPError as err:
+        return err.code, err.read().decode()[:300]
+'''
+
+PRY = '''
+from tornado.httpclient import HTTPRequest
+from tornado.websocket import websocket_connect
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+async def listen():
+    url = os.environ["CAFE_SERVICE_URL"].replace("http", "ws", 1) + "api/progress/updates"
+    try:
+        socket = await websocket_connect(HTTPRequest(url, headers={"Authorization": "token " + os.environ["JUPYTERHUB_API_TOKEN"]}))
+        return "open: " + str(await socket.read_message())[:80]
+    except Exception as err:
+        return getattr(err, "code", repr(err))
+found = {"class": ask("GET", "api/progress"), "bob": ask("GET", "api/progress/students/bob"),
+         "export": ask("GET", "api/progress/export"), "erase": ask("POST", "api/progress/erase", {}),
+         "page": ask("GET", "progress/", query="?token=" + os.environ["JUPYTERHUB_API_TOKEN"]),
+         "as_bob": ask("POST", "api/progress", {"student": "bob", "outcomes": [
+             {"student": "bob", "exercise": "4.2", "state": "solved", "tries": 1, "at": time.time()}]}),
+         "socket": ThreadPoolExecutor(1).submit(asyncio.run, listen()).result(30),
+         "mine": ask("GET", "api/progress/students/alice")}
+print(json.dumps(found))
+'''
+
+
+def test_a_teacher_watches_three_students_work_live_and_no_student_reads_the_class(hub):
+    """Three students answer notebook 4's exercises in their own kernels; the teacher's dashboard
+    (in the teacher's kernel) shows each outcome within a second. Alice tries everything a
+    student could to see the class or bob's row, or to write under bob's name: refused by the
+    service. The service is killed mid-lesson: bob works on meanwhile, and when the hub has
+    started it again nothing is lost and bob's outcomes arrive."""
+    teacher = hub.kernels["teacher"]
+    for u in STUDENTS:
+        hub.kernels[u].run(LESSON)
+    teacher.run("from cafe_widget.classroom import dashboard, class_progress, erase_progress\n"
+                "erase_progress(sure=True)\n"             # what earlier kernels of these users sent
+                "d = dashboard(notebook='04')\n"
+                "end = time.time() + 10\n"
+                "while not d.connected and time.time() < end: time.sleep(0.02)\n"
+                "print(d.connected)")
+
+    def heard(user, since):
+        """When the teacher's dashboard heard ``user``'s row after ``since`` (time.time())."""
+        out = teacher.run(f"end = time.time() + 5\n"
+                          f"while time.time() < end and not any(w == {user!r} and t >= {since} for t, w in d.arrived):\n"
+                          f"    time.sleep(0.005)\n"
+                          f"print(min([t for t, w in d.arrived if w == {user!r} and t >= {since}], default=-1))")
+        return float(out)
+
+    delays = []
+    lesson = [("alice", "step('4.1', 8, 8)"), ("bob", "step('4.1', 3, 8)"), ("carol", "step('4.1', 5, 8)"),
+              ("bob", "step('4.1', 9, 8)"), ("carol", "step('4.1', 8, 8)"), ("carol", "step('4.2', 1, 2)")]
+    for user, code in lesson:
+        before = float(hub.kernels[user].run("print(time.time())"))
+        sent = float(hub.kernels[user].run(f"print({code})").split()[-1])
+        arrived = heard(user, before)
+        assert arrived > 0, (user, code, teacher.run("print(d.arrived, d.connected)"))
+        delays.append(arrived - sent)
+    assert max(delays) < 1.0, delays
+
+    pried = json.loads(hub.kernels["alice"].run(PRY).strip().splitlines()[-1])
+    assert [pried[k][0] for k in ("class", "bob", "export", "erase", "page")] == [403] * 5, pried
+    assert "Only a teacher" in pried["class"][1] and "another student's" in pried["bob"][1]
+    assert pried["socket"] == 403, pried
+    assert pried["as_bob"][0] == 200 and json.loads(pried["as_bob"][1])["student"] == "alice"
+    assert json.loads(pried["mine"][1])["exercises"]["4.1"]["state"] == "solved"
+
+    state = ("import json\nsnap = class_progress(notebook='04')\n"
+             "print(json.dumps({l.student: [k for _, k, _ in l.cells] for l in snap.lines}))")
+    assert json.loads(teacher.run(state).strip()) == {
+        "alice": ["first", "first"], "bob": ["stuck", "not started"], "carol": ["nudge", "trying"]}
+
+    # the service killed mid-lesson: bob works on while it is away, and catches up when it is back
+    pid = hub.service_pid()
+    os.kill(pid, signal.SIGKILL)
+    hub.kernels["bob"].run("step('4.1', 8, 8); step('4.2', ..., 2, show=True)")
+    pending = hub.kernels["bob"].run("print(sorted(live.sender().pending))")
+    end = time.monotonic() + 30
+    while time.monotonic() < end and hub.service_pid() in (None, pid):
+        time.sleep(0.1)
+    assert hub.service_pid() not in (None, pid), hub.hub_log()
+    assert hub.kernels["bob"].run("print(live.sender().flush(20))").strip() == "True", pending
+    assert json.loads(teacher.run(state).strip()) == {
+        "alice": ["first", "first"], "bob": ["hint", "shown"], "carol": ["nudge", "trying"]}
+    back = teacher.run("end = time.time() + 20\n"
+                       "while time.time() < end and 'data-student=\"bob\" data-exercise=\"4.2\" data-state=\"shown\"' "
+                       "not in d.table.value: time.sleep(0.05)\n"
+                       "print(d.connected, 'data-state=\"shown\"' in d.table.value); d.stop()")
+    assert back.split() == ["True", "True"], back
+    stored = sorted(p.name for p in (hub.folder / "tables" / "progress").iterdir())
+    assert stored == ["alice.json", "bob.json", "carol.json"], stored
+    assert oct((hub.folder / "tables" / "progress").stat().st_mode & 0o777) == "0o700"
+    _projector(hub)
+    print(f"\nthe class, live: an outcome on the teacher's dashboard after {[round(d * 1000) for d in delays]} ms")
+
+
+def _projector(hub):
+    """The class, live, as the teacher puts it on the projector: the service's page, reached in a
+    browser logged in to the hub (its OAuth login, no question asked), updated at each outcome; a
+    student logged in gets a refusal."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
+    import harness
+
+    harness.require_browser()
+    browser = harness.chromium()
+    try:
+        pages = {}
+        for user in ("teacher", "alice"):
+            context = browser.new_context(viewport={"width": 1366, "height": 768})
+            page = context.new_page()
+            page.goto(f"{hub.url}/hub/login")
+            page.fill("input[name=username]", user)
+            page.fill("input[name=password]", PASSWORD)
+            page.click("input[type=submit], button[type=submit]")
+            page.wait_for_url("**/user/**", timeout=60_000)
+            answer = page.goto(f"{hub.url}/services/cafe/progress/?notebook=04")
+            pages[user] = (page, answer.status)
+        page, status = pages["teacher"]
+        assert status == 200 and page.url.startswith(f"{hub.url}/services/cafe/progress/"), page.url
+        page.wait_for_selector("td[data-student]")
+        before = page.locator('td[data-student="carol"][data-exercise="4.2"]').get_attribute("data-state")
+        hub.kernels["carol"].run("step('4.2', 2, 2)")        # carol solves 4.2: the page follows
+        page.wait_for_selector('td[data-student="carol"][data-exercise="4.2"][data-state="nudge"]', timeout=5000)
+        assert before == "trying"
+        path = harness.artifact_path("class-live-projector.png")
+        page.screenshot(path=str(path), full_page=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 1366, width
+        student, status = pages["alice"]
+        assert status == 403 and "teachers only" in student.content()
+        assert student.locator("td[data-student]").count() == 0
+    finally:
+        harness.release_chromium()

@@ -1,4 +1,4 @@
-"""The class, live (issue 49), on the game service in a thread of the test (a token ``t-NAME`` is
+"""The class, live, on the game service in a thread of the test (a token ``t-NAME`` is
 NAME, ``teacher`` teaches): students' kernels send their outcomes, the teacher's socket and
 page hear each at once, a student reads only their own row, the service restarted loses
 nothing, a student offline catches up, bad bodies store nothing, the export is what

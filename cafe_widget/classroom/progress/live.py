@@ -1,5 +1,5 @@
 """The teacher's live view of the class, in a notebook on the class's hub:
-``cafe_widget.classroom.dashboard()`` (issue "the class, live").
+``cafe_widget.classroom.dashboard()``.
 
 Each student's kernel sends its outcomes to the game service as they happen
 (:mod:`cafe_widget.teach.live`); the service keeps them (:mod:`cafe_widget.service.progress`) and
@@ -155,10 +155,10 @@ class Dashboard:
         self._stop = threading.Event()
         self._loop = self._socket = None
         lang = current(lang)
-        choices = [(ClassView({}, None, lang, exercises={}).word("all"), "")]
-        choices += [(ClassView({}, None, lang, exercises={}).word("notebook", nb=nb), nb) for nb in course()]
-        self.menu = widgets.Dropdown(options=choices, value=notebook or "", description="",
-                                     layout=widgets.Layout(width="220px"))
+        words = ClassView({}, None, lang, exercises={})
+        choices = [(words.word("all"), "")] + [(words.word("notebook", nb=nb), nb) for nb in course()]
+        self.menu = widgets.Dropdown(options=choices, value=notebook or "", description=words.word("choose"),
+                                     style={"description_width": "initial"}, layout=widgets.Layout(width="320px"))
         self.table = widgets.HTML(layout=widgets.Layout(max_width="100%", overflow="auto"))
         self.status = widgets.HTML()
         self.menu.observe(lambda change: self.draw(), names="value")
