@@ -148,6 +148,7 @@ bench: $(VENV)/.installed-test
 	$(PY) benchmarks/board_tournament.py --quick
 	$(PY) benchmarks/practice.py
 	$(PY) benchmarks/widget.py --browser
+	$(PY) benchmarks/class_live.py --seconds 20
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info .hub _build

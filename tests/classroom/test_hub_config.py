@@ -166,3 +166,15 @@ def test_a_terminal_names_the_fix_for_a_command_it_does_not_have(tmp_path, env):
     assert f"PATH={env}/bin:/usr/bin:/bin" in run.stdout
     assert ("nbgradr: not a command of this terminal. The class's commands (python, jupyter, nbgrader) are in "
             f"{env}/bin") in run.stderr
+
+
+def test_the_class_live_is_on_unless_the_school_says_no(tmp_path, env):
+    """Each student's outcomes go to the teacher's live view on the class's hub (the servers'
+    CAFE_LIVE_PROGRESS), and the service's page opens to a teacher with no question;
+    --no-live-progress keeps the outcomes in the students' own files."""
+    assert main([str(tmp_path / "on"), "--env", str(env), "--service-user", ME]) == 0
+    on = _read(tmp_path / "on")
+    assert on.Spawner.environment["CAFE_LIVE_PROGRESS"] == "1"
+    assert on.JupyterHub.services[0]["oauth_no_confirm"] is True
+    assert main([str(tmp_path / "off"), "--env", str(env), "--service-user", ME, "--no-live-progress", "--force"]) == 0
+    assert _read(tmp_path / "off").Spawner.environment["CAFE_LIVE_PROGRESS"] == "0"
