@@ -195,7 +195,11 @@ def set_up(start: Start):
     except Exception as err:  # noqa: BLE001 - no jupyterhub in this environment, no token…
         start.why = ("hub", {"error": f"{type(err).__name__}: {err}"})
         return None
-    return Service(tables, identify, pace=args.pace)
+    try:
+        return Service(tables, identify, pace=args.pace)      # and the class's progress, beside the tables
+    except Exception as err:  # noqa: BLE001 - said, and the hub stays up
+        start.why = ("tables", {"folder": data, "error": err})
+        return None
 
 
 def main(argv=None) -> int:
@@ -250,8 +254,8 @@ def _become(user: str, data: Path) -> None:
 
     account = pwd.getpwnam(user)
     if os.geteuid() == 0:
-        for path in [data, *data.iterdir()]:
-            os.chown(path, account.pw_uid, account.pw_gid)
+        for path in [data, *data.rglob("*")]:       # the tables, and the class's progress in progress/
+            os.chown(path, account.pw_uid, account.pw_gid, follow_symlinks=False)
         data.chmod(0o700)
         os.setgroups([])
         os.setgid(account.pw_gid)

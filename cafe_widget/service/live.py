@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import time
+from collections import deque
 
 from tornado import web, websocket
 
@@ -34,8 +36,11 @@ from .rooms import Person, Refused
 
 #: How long the page's request waits for a change before it answers anyway (the times move on).
 LONG_POLL = 20.0
-#: The teachers' WebSockets on the class's progress, at most, in all.
-WATCHERS = 32
+#: The WebSockets on the class's progress one teacher holds, at most.
+WATCHERS = 8
+#: A person's requests with outcomes: at most this many at once, that many again every
+#: RATE_SECONDS (a student records one every few seconds; a new kernel sends its file in one).
+RATE, RATE_SECONDS = 30, 10.0
 
 WORDS = {
     "teachers_only": N_("Only a teacher of the class sees the class's progress: you see your own with "
@@ -47,8 +52,9 @@ WORDS = {
     "bad_tries": N_("{tries} is not a number of tries: nothing was stored."),
     "bad_student": N_("A student is named by their hub name, as a text: nothing was erased."),
     "page_teachers_only": N_("This page shows the class's progress to its teachers only."),
-    "too_many": N_("The game service keeps at most {n} connections to the class's progress open: close one "
-                   "you no longer use, then try again."),
+    "too_many": N_("The game service keeps at most {n} connections to the class's progress open for one "
+                   "teacher: close one you no longer use, then try again."),
+    "too_fast": N_("Too many outcomes at once: the game service takes the next ones in a few seconds."),
 }
 
 
@@ -64,19 +70,40 @@ class Progress:
         self.store = store if store is not None else ClassProgress(service.tables.folder / "progress")
         self.watchers: set = set()
         self.waiting: set[asyncio.Future] = set()
-        self.timing: list[float] = []      # seconds from outcomes received to every watcher sent
+        self.buckets: dict[str, tuple[float, float]] = {}     # a person's requests left, and when
+        self.timing: deque[float] = deque(maxlen=10_000)       # seconds from outcomes received to every watcher sent
 
-    def record(self, person: Person, data: dict, lang: str | None) -> int:
+    def record(self, person: Person, data: dict, lang: str | None) -> dict:
+        """A kernel's outcomes stored under its person's name: what the kernel is told (how many
+        changed a row, and which exercises were left out: not the course's). A teacher's are not
+        kept (trying the exercises adds no row to the class); more requests than
+        :data:`RATE` allows are refused (429: the kernel tries again later)."""
         started = time.perf_counter()
+        if not self.allowed(person.name):
+            raise _refused("too_fast", lang, 429)
         try:
-            outcomes = read_outcomes(data, self.store.clock())
+            outcomes, unknown = read_outcomes(data, self.store.clock())
         except BadOutcome as bad:
             raise _refused(bad.key, lang, 400, **bad.facts) from None
+        if person.teacher:
+            return {"stored": 0, "student": person.name, "teacher": True}
         changed = self.store.record(person.name, outcomes)
         if changed:
             self.changed(person.name)
             self.timing.append(time.perf_counter() - started)
-        return len(changed)
+        return {"stored": len(changed), "student": person.name, **({"not_in_course": unknown} if unknown else {})}
+
+    def allowed(self, name: str) -> bool:
+        """One more request of ``name`` within :data:`RATE` (a bucket of that many, refilled
+        over :data:`RATE_SECONDS`)."""
+        now = time.monotonic()
+        tokens, then = self.buckets.get(name, (RATE, now))
+        tokens = min(RATE, tokens + (now - then) * RATE / RATE_SECONDS)
+        if tokens < 1:
+            self.buckets[name] = (tokens, now)
+            return False
+        self.buckets[name] = (tokens - 1, now)
+        return True
 
     def erase(self, person: Person, student, lang: str | None) -> int:
         self.teacher(person, lang)
@@ -140,10 +167,9 @@ class ClassHandler(_ProgressBase):
 
     def post(self) -> None:
         try:
-            stored = self.progress.record(self.person, self.body(), self.lang())
+            self.answer(self.progress.record(self.person, self.body(), self.lang()))
         except Refused as err:
-            return self.refused(err)
-        self.answer({"stored": stored, "student": self.person.name})
+            self.refused(err)
 
 
 class StudentHandler(_ProgressBase):
@@ -186,6 +212,7 @@ class Watch(websocket.WebSocketHandler):
 
     def initialize(self, service, progress: Progress) -> None:
         self.service, self.progress = service, progress
+        self.person: str | None = None
 
     def check_origin(self, origin: str) -> bool:
         return True      # kernels, with a token: no browser page, no cookie
@@ -204,8 +231,9 @@ class Watch(websocket.WebSocketHandler):
             return self.finish()
         if not person.teacher:
             return _answer(self, {"refused": say(WORDS["teachers_only"], lang)}, 403)
-        if len(self.progress.watchers) >= WATCHERS:
+        if sum(w.person == person.name for w in self.progress.watchers) >= WATCHERS:
             return _answer(self, {"refused": say(WORDS["too_many"], lang, n=WATCHERS)}, 429)
+        self.person = person.name     # counted from here: no await between the count and open()
         return await super().get(*args, **kwargs)
 
     def open(self) -> None:
@@ -263,11 +291,12 @@ class Page(web.RequestHandler):
             return
         view = self.view()
         self.set_header("Cache-Control", "no-store")
-        self.set_header("Content-Security-Policy", "default-src 'self'; style-src 'unsafe-inline'; "
-                        "script-src 'unsafe-inline'; frame-ancestors 'self'")
         xsrf = self.xsrf_token      # the hub's login asks it of the page's own requests (not navigations)
+        nonce = secrets.token_urlsafe(16)
+        self.set_header("Content-Security-Policy", f"default-src 'self'; style-src 'unsafe-inline'; "
+                        f"script-src 'nonce-{nonce}'; frame-ancestors 'self'")
         self.finish(page_html(view, self.progress.store.version, _lang(self) or "en",
-                              xsrf.decode() if isinstance(xsrf, bytes) else str(xsrf)))
+                              xsrf.decode() if isinstance(xsrf, bytes) else str(xsrf), nonce))
 
 
 class PageTable(Page):
@@ -287,7 +316,7 @@ class PageTable(Page):
         self.finish(self.view().html())
 
 
-def page_html(view: ClassView, version: int, lang: str, xsrf: str = "") -> str:
+def page_html(view: ClassView, version: int, lang: str, xsrf: str = "", nonce: str = "") -> str:
     """The projector's page: the table, then a few lines that fetch it again at each change."""
     from html import escape
 
@@ -303,7 +332,7 @@ def page_html(view: ClassView, version: int, lang: str, xsrf: str = "") -> str:
 <select name="notebook" onchange="this.form.submit()"><option value="">{escape(view.word("all"))}</option>{options}</select>
 </label><input type="hidden" name="lang" value="{lang}"></form>
 <div id="live" aria-live="off">{view.html()}</div></main>
-<script>
+<script nonce="{nonce}">
 (function () {{
   var version = {version};
   var query = window.location.search ? window.location.search.slice(1) + "&" : "";

@@ -56,7 +56,7 @@ PROGRESS = "api/progress"
 #: The class's progress (:mod:`.live`), each a regular expression under the service's prefix.
 PROGRESS_ROUTES = {
     "class": PROGRESS,
-    "student": rf"{PROGRESS}/students/([^/]{{1,64}})",
+    "student": rf"{PROGRESS}/students/([^/]{{1,400}})",
     "export": f"{PROGRESS}/export",
     "erase": f"{PROGRESS}/erase",
     "updates": f"{PROGRESS}/updates",

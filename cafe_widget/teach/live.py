@@ -24,9 +24,11 @@ from __future__ import annotations
 import json
 import os
 import threading
+import time
 import urllib.error
 import urllib.request
 
+from ..service.progress import MOST_OUTCOMES, BadOutcome, read_outcomes
 from ..service.protocol import PROGRESS
 
 ON, URL, TOKEN = "CAFE_LIVE_PROGRESS", "CAFE_SERVICE_URL", "JUPYTERHUB_API_TOKEN"
@@ -52,17 +54,27 @@ class Sender:
         self.failures = 0                      # tries the service did not answer (or refused)
         self.refused: str | None = None        # the service's last refusal, for whoever asks
         self._wake = threading.Condition()
+        self._away = threading.Event()         # never set: the pause between two tries
         self._thread: threading.Thread | None = None
 
     def add(self, exercise: str, entry: dict) -> None:
-        """``exercise``'s outcome, to be sent (a later one of the same exercise replaces it)."""
+        """``exercise``'s outcome, to be sent (a later one of the same exercise replaces it). One
+        the service would not keep (not an exercise of the course, a count of tries it cannot
+        read) is not sent: the progress file keeps it."""
+        outcome = {"exercise": str(exercise), "state": entry.get("state"), "tries": entry.get("tries"),
+                   "at": entry.get("at")}
+        try:
+            kept, _ = read_outcomes({"outcomes": [outcome]}, time.time())
+        except BadOutcome:
+            return
+        if not kept:
+            return                             # another course's exercise: the live view has no column for it
         with self._wake:
-            self.pending[str(exercise)] = {"exercise": str(exercise), "state": entry["state"],
-                                           "tries": entry["tries"], "at": entry.get("at")}
+            self.pending[outcome["exercise"]] = outcome
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="cafe-progress", daemon=True)
                 self._thread.start()
-            self._wake.notify()
+            self._wake.notify_all()
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until everything is acknowledged (or ``timeout``): whether it was (the tests)."""
@@ -70,20 +82,22 @@ class Sender:
             return self._wake.wait_for(lambda: not self.pending, timeout)
 
     def _post(self, outcomes: list[dict]) -> bool:
+        """Whether the service took ``outcomes`` (its answer says what it stored), or refused
+        them for good (a 4xx that trying again would not change: they are dropped, the file
+        keeps them); False when it should be tried again (no answer, 403, 429, 5xx, a redirect)."""
         request = urllib.request.Request(self.url, data=json.dumps({"outcomes": outcomes}).encode("utf-8"),
                                          method="POST", headers={"Authorization": f"token {self.token}",
                                                                  "Content-Type": "application/json"})
         try:
-            with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
-                answer.read()
-            return True
+            with _OPENER.open(request, timeout=TIMEOUT) as answer:
+                return "stored" in json.loads(answer.read().decode("utf-8"))
         except urllib.error.HTTPError as err:
             try:
                 self.refused = json.loads(err.read().decode("utf-8")).get("refused")
             except (ValueError, OSError, AttributeError):
                 self.refused = f"HTTP {err.code}"
-            return 400 <= err.code < 500 and err.code not in (403, 404, 408, 429)   # never accepted: dropped
-        except (urllib.error.URLError, OSError, ValueError):
+            return 400 <= err.code < 500 and err.code not in (401, 403, 404, 408, 429)
+        except (urllib.error.URLError, OSError, ValueError, AttributeError, TypeError):
             return False
 
     def _run(self) -> None:
@@ -91,7 +105,7 @@ class Sender:
         while True:
             with self._wake:
                 self._wake.wait_for(lambda: self.pending)
-                batch = dict(self.pending)
+                batch = dict(list(self.pending.items())[:MOST_OUTCOMES])
             if self._post(list(batch.values())):
                 with self._wake:
                     for exercise, outcome in batch.items():
@@ -102,11 +116,19 @@ class Sender:
                 wait = self.first_wait
             else:
                 self.failures += 1
-                with self._wake:      # a new outcome does not hurry a try: the service is away
-                    self._wake.wait(wait)
+                self._away.wait(wait)      # a new outcome does not hurry a try: the service is away
                 wait = min(MOST_WAIT, wait * 2)
 
 
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """A redirect is no answer of the service (a login page, another host): never followed, with
+    the token, and never taken for an acknowledgement."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirect)
 _sender: Sender | None = None
 _lock = threading.Lock()
 

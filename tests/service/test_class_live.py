@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 import urllib.error
 import urllib.request
@@ -59,38 +60,74 @@ async def _watch(s, token="t-teacher"):
 # -- the store: an outcome only moves an exercise forward ------------------------------------------
 
 
+def _read(outcomes, now=1000.0):
+    kept, unknown = read_outcomes({"outcomes": outcomes}, now)
+    assert unknown == []
+    return kept
+
+
 def test_outcomes_only_move_an_exercise_forward_and_the_same_twice_is_once(tmp_path):
     store = ClassProgress(tmp_path, clock=lambda: 1000.0)
-    first = read_outcomes({"outcomes": [_outcome("4.1", "tried", 1, 10.0)]}, 1000.0)
+    first = _read([_outcome("4.1", "tried", 1, 10.0)])
+    version = store.version
     assert store.record("alice", first) == {"4.1": {"state": "tried", "tries": 1, "at": 10.0}}
     assert store.record("alice", first) == {}                                 # twice: nothing changes
-    assert store.version == 1
-    solved = read_outcomes({"outcomes": [_outcome("4.1", "solved", 3, 20.0)]}, 1000.0)
-    assert store.record("alice", solved) == {"4.1": {"state": "solved", "tries": 3, "at": 20.0}}
-    late = read_outcomes({"outcomes": [_outcome("4.1", "tried", 5, 30.0), _outcome("4.1", "answer", 6, 31.0)]},
-                         1000.0)
+    assert store.version == version + 1
+    assert store.record("alice", _read([_outcome("4.1", "solved", 3, 20.0)])) == {
+        "4.1": {"state": "solved", "tries": 3, "at": 20.0}}
+    late = _read([_outcome("4.1", "tried", 5, 30.0), _outcome("4.1", "answer", 6, 31.0)])
     assert store.record("alice", late) == {}                                  # solved stays solved
-    assert merged({"state": "tried", "tries": 4, "at": 50.0}, {"state": "tried", "tries": 2, "at": 40.0}) is None
+    assert merged({"state": "tried", "tries": 4, "at": 50.0}, {"state": "tried", "tries": 2, "at": 40.0}, 60.0) is None
     # a time in the future, or none, is the service's now; on disk before the answer, read again
-    store.record("bob", read_outcomes({"outcomes": [_outcome("1.1", "answer", 3, 9e12)]}, 1000.0))
+    store.record("bob", _read([_outcome("1.1", "answer", 3, 9e12)]))
+    store.record("bob", _read([{"exercise": "1.2", "state": "tried", "tries": 1}]))
     again = ClassProgress(tmp_path)
-    assert again.rows["bob"].exercises == {"1.1": {"state": "answer", "tries": 3, "at": 1000.0}}
+    assert again.rows["bob"].exercises == {"1.1": {"state": "answer", "tries": 3, "at": 1000.0},
+                                           "1.2": {"state": "tried", "tries": 1, "at": 1000.0}}
     assert again.rows["alice"].exercises == store.rows["alice"].exercises
+    assert again.version > store.version - 5        # it grows across a restart (the page waits on it)
     assert [cell(e) for e in ({"state": "solved", "tries": 1}, {"state": "solved", "tries": 2},
                               {"state": "solved", "tries": 7}, {"state": "answer", "tries": 3},
                               {"state": "tried", "tries": 2}, {"state": "tried", "tries": 1}, None)] == \
         ["first", "nudge", "hint", "shown", "stuck", "trying", "not started"]
 
 
-def test_a_row_file_is_named_by_the_hub_name_escaped_never_a_path(tmp_path):
+def test_an_old_entry_sent_again_is_no_new_activity_and_a_failed_write_keeps_nothing(tmp_path, monkeypatch):
+    clock = [1000.0]
+    store = ClassProgress(tmp_path, clock=lambda: clock[0])
+    store.record("ana", _read([_outcome("2.1", "tried", 1, 900.0)]))
+    clock[0] = 5000.0                       # a new kernel, an hour later, sends its file (no time in it)
+    assert store.record("ana", _read([{"exercise": "2.1", "state": "tried", "tries": 1}], 5000.0)) == {}
+    assert store.rows["ana"].exercises["2.1"]["at"] == 900.0
+
+    def full(row):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store, "_write", full)
+    with pytest.raises(OSError):
+        store.record("ana", _read([_outcome("2.1", "solved", 2, 4000.0)], 5000.0))
+    assert store.rows["ana"].exercises["2.1"]["state"] == "tried"     # not kept: the kernel sends it again
+    monkeypatch.undo()
+    assert store.record("ana", _read([_outcome("2.1", "solved", 2, 4000.0)], 5000.0))["2.1"]["state"] == "solved"
+
+
+def test_a_row_file_is_named_by_a_hash_of_the_hub_name_and_a_broken_one_is_set_aside(tmp_path):
     store = ClassProgress(tmp_path)
-    for name in ("../etc/passwd", ".hidden", "élodie"):
-        store.record(name, read_outcomes({"outcomes": [_outcome("2.1", "tried", 1)]}, time.time()))
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["%2E%2E%2Fetc%2Fpasswd.json", "%2Ehidden.json",
-                                                          "%C3%A9lodie.json"]
-    assert set(ClassProgress(tmp_path).rows) == {"../etc/passwd", ".hidden", "élodie"}
-
-
+    names = ["../etc/passwd", ".hidden", "élodie", "学" * 200, "=HYPERLINK(1)"]
+    for name in names:
+        store.record(name, _read([_outcome("2.1", "tried", 1)], time.time()))
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert len(files) == 5 and all(len(f) == 69 and f.endswith(".json") for f in files)
+    (tmp_path / files[0]).write_text("{not json", encoding="utf-8")            # damaged
+    row = json.loads((tmp_path / files[1]).read_text(encoding="utf-8"))
+    row["exercises"]["2.2"] = {"state": "won", "tries": 1, "at": 5}             # one bad entry, one without a time
+    row["exercises"]["2.3"] = {"state": "tried", "tries": 1}
+    (tmp_path / files[1]).write_text(json.dumps(row), encoding="utf-8")
+    again = ClassProgress(tmp_path)
+    assert len(again.rows) == 4 and (tmp_path / f"{files[0]}.broken-1").exists()
+    assert list(again.rows[row["student"]].exercises) == ["2.1"]
+    assert ClassView(again.snapshot(), "02", "en").lines           # every time is a time: the view draws
+    assert "'=HYPERLINK(1),02,2.1,tried,1" in again.export_csv()      # a spreadsheet shows it as text
 # -- the view: what the teacher reads -------------------------------------------------------------
 
 
@@ -151,7 +188,7 @@ def test_three_students_outcomes_reach_the_teachers_socket_within_a_second(runni
         return first, heard
 
     first, heard = asyncio.run(lesson())
-    assert first == {"class": {"version": 0, "now": first["class"]["now"], "students": {}}}
+    assert first["class"]["students"] == {} and first["class"]["version"] > 0
     assert [(who, state) for who, state, _ in heard] == [("alice", "solved"), ("bob", "tried"), ("carol", "answer")]
     assert all(delay < 1.0 for _, _, delay in heard), heard
     code, snapshot = _call(s, "GET", "api/progress", token="t-teacher")
@@ -191,9 +228,15 @@ def test_a_student_gets_only_their_own_row_and_stores_only_under_their_own_name(
 
 def test_bad_bodies_store_nothing_and_say_why(running):
     s = running
+    code, answer = _call(s, "POST", "api/progress", {"outcomes": [_outcome("99.1", "solved", 1),
+                                                                  _outcome("4.1", "tried", 1)]})
+    assert (code, answer) == (200, {"stored": 1, "student": "alice", "not_in_course": ["99.1"]})
+    assert _call(s, "POST", "api/progress/erase", {}, "t-teacher")[0] == 200
     bad = [({"outcomes": "4.1"}, "The game service stores a list of at most 500 outcomes here"),
            ({"outcomes": [_outcome("4.1", "solved", 1)] * 501}, "The game service stores a list of at most 500"),
            ({"outcomes": [_outcome("../x", "solved", 1)]}, "../x is not an exercise of the course"),
+           ({"outcomes": [_outcome("٤.٢", "solved", 1)]}, "٤.٢ is not an exercise of the course"),
+           ({"outcomes": [_outcome("4.2\n", "solved", 1)]}, "4.2\n is not an exercise of the course"),
            ({"outcomes": [_outcome("4.1", "won", 1)]}, "won is not an exercise's state"),
            ({"outcomes": [_outcome("4.1", "solved", -1)]}, "-1 is not a number of tries"),
            ({"outcomes": [_outcome("4.1", "solved", True)]}, "True is not a number of tries"),
@@ -206,15 +249,27 @@ def test_bad_bodies_store_nothing_and_say_why(running):
     assert not list((s.folder / "progress").iterdir())
 
 
+def test_a_student_flooding_outcomes_is_slowed_and_a_teachers_own_are_not_kept(running):
+    s = running
+    codes = [_call(s, "POST", "api/progress", {"outcomes": [_outcome("1.1", "tried", n)]}, "t-mallory")[0]
+             for n in range(1, 41)]
+    assert codes[:30] == [200] * 30 and codes[-1] == 429, codes
+    assert _call(s, "POST", "api/progress", {"outcomes": [_outcome("1.2", "tried", 1)]}, "t-ana")[0] == 200
+    code, answer = _call(s, "POST", "api/progress", {"outcomes": [_outcome("1.1", "solved", 1)]}, "t-teacher")
+    assert (code, answer) == (200, {"stored": 0, "student": "teacher", "teacher": True})
+    assert sorted(_call(s, "GET", "api/progress", token="t-teacher")[1]["students"]) == ["ana", "mallory"]
+
+
 def test_the_page_follows_the_class_for_a_teacher(running):
     s = running
     code, page = _call(s, "GET", "progress/?notebook=01&lang=de", token="t-teacher")
     assert code == 200 and '<html lang="de">' in page and "Die Klasse, live" in page
     assert "Noch kein Schüler hat ein Ergebnis geschickt" in page
+    version = int(re.search(r"var version = (\d+);", page).group(1))
 
     async def follow():
         started = time.perf_counter()
-        waiting = asyncio.create_task(asyncio.to_thread(_call, s, "GET", "progress/table?since=0&notebook=01",
+        waiting = asyncio.create_task(asyncio.to_thread(_call, s, "GET", f"progress/table?since={version}&notebook=01",
                                                         None, "t-teacher"))
         await asyncio.sleep(0.3)
         assert not waiting.done()                      # nothing changed: the page's request waits
@@ -247,7 +302,7 @@ def test_the_export_is_what_summary_reads_and_erase_forgets_on_disk_too(running,
     assert next(t for t in tally(klass.records).exercises if t.exercise == "1.1").solved == 1
     code, answer = _call(s, "POST", "api/progress/erase", {"student": "bob"}, "t-teacher")
     assert (code, answer) == (200, {"erased": 1})
-    assert sorted(p.name for p in (s.folder / "progress").iterdir()) == ["alice.json"]
+    assert [json.loads(p.read_text())["student"] for p in (s.folder / "progress").iterdir()] == ["alice"]
     s.stop()
     s.start()
     assert sorted(_call(s, "GET", "api/progress", token="t-teacher")[1]["students"]) == ["alice"]
@@ -357,3 +412,34 @@ def test_the_teachers_dashboard_follows_each_outcome_and_a_student_gets_none(run
     monkeypatch.delenv("CAFE_SERVICE_URL", raising=False)
     assert dashboard() is None
     assert capsys.readouterr().out.startswith("No class service here")
+
+
+def test_the_sender_sends_only_what_the_service_keeps_and_takes_no_redirect_for_an_answer(running):
+    import http.server
+    import threading
+
+    s = running
+    sender = live.Sender(s.url, "t-ana")
+    sender.add("bonus", {"state": "solved", "tries": 1})           # a teacher's own exercise: the file keeps it
+    sender.add("99.1", {"state": "solved", "tries": 1})
+    sender.add("4.1", {"state": "won", "tries": 1})
+    assert sender.pending == {}
+    sender.add("4.1", {"state": "tried", "tries": 1, "at": time.time()})
+    assert sender.flush(5) and sender.sent == 1
+
+    class Login(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            self.send_response(302)
+            self.send_header("Location", "http://127.0.0.1:9/hub/login")
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), Login)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        away = live.Sender(f"http://127.0.0.1:{server.server_port}/services/cafe/", "t-ana")
+        assert away._post([{"exercise": "4.1", "state": "tried", "tries": 1, "at": time.time()}]) is False
+    finally:
+        server.shutdown()

@@ -18,6 +18,7 @@ import asyncio
 import json
 import threading
 import time
+from collections import deque
 from pathlib import Path
 
 from ...i18n import NN_, N_, current, say, translate
@@ -27,6 +28,7 @@ from ...service.progress_view import ClassView
 from ..tables.transport import Connection, ServiceError
 
 TICK = 15.0          #: seconds between two redraws while nothing changes (the "… ago" move on)
+DRAW_EVERY = 0.1     #: seconds between two redraws at least, however many rows arrive at once
 
 WORDS = {
     "exported": N_("Written: {path} ({n} lines): python -m cafe_widget.classroom summary {path} reads it, "
@@ -149,7 +151,9 @@ class Dashboard:
 
         self.conn, self.lang = conn, lang
         self.snapshot = snapshot
-        self.arrived: list[tuple[float, str]] = []     # (time.time() when a row arrived, its student)
+        self.arrived: deque = deque(maxlen=10_000)    # (time.time() when a row was drawn, its student)
+        self._drawn_at = 0.0
+        self._due: str | None = None                   # a row arrived within DRAW_EVERY: drawn soon
         self.connected = False
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -204,6 +208,22 @@ class Dashboard:
                 students[row["student"]] = row
                 self.snapshot = {**self.snapshot, "students": students, "version": data.get("version")}
                 who = row["student"]
+        since = time.monotonic() - self._drawn_at
+        if since >= DRAW_EVERY:
+            self._draw_now(who)
+        elif self._due is None:         # a burst: drawn once, DRAW_EVERY after the last drawing
+            self._due = who
+            self._loop.call_later(DRAW_EVERY - since, self._draw_due)
+        else:
+            self._due = who
+
+    def _draw_due(self) -> None:
+        who, self._due = self._due, None
+        if who is not None:
+            self._draw_now(who)
+
+    def _draw_now(self, who: str) -> None:
+        self._drawn_at = time.monotonic()
         self.draw()
         self.arrived.append((time.time(), who))
 
