@@ -625,14 +625,14 @@ def _projector(hub):
     browser = harness.chromium()
     try:
         pages = {}
-        for user in ("teacher", "alice"):
+        for user in ("teacher", "alice"):      # logged in, straight to the page (no JupyterLab loaded)
             context = browser.new_context(viewport={"width": 1366, "height": 768})
             page = context.new_page()
-            page.goto(f"{hub.url}/hub/login")
+            page.goto(f"{hub.url}/hub/login?next=%2Fhub%2Fhome")
             page.fill("input[name=username]", user)
             page.fill("input[name=password]", PASSWORD)
             page.click("input[type=submit], button[type=submit]")
-            page.wait_for_url("**/user/**", timeout=60_000)
+            page.wait_for_url("**/hub/home", timeout=60_000)
             answer = page.goto(f"{hub.url}/services/cafe/progress/?notebook=04")
             pages[user] = (page, answer.status)
         page, status = pages["teacher"]
