@@ -28,9 +28,10 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests" / "hub")]
 
 import harness  # noqa: E402
+from browsers import log_in  # noqa: E402
 
 from cafe_widget import Cafe  # noqa: E402
 
@@ -67,17 +68,6 @@ def lesson_notebook(answers) -> dict:
             cells.append({**cell, **({"outputs": [], "execution_count": None} if cell["cell_type"] == "code" else {})})
     nb["cells"] = cells
     return nb
-
-
-def login(browser, user: str):
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    page = context.new_page()
-    page.goto(f"{HUB}/hub/login")
-    page.fill("input[name=username]", user)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("input[type=submit], button[type=submit]")
-    page.wait_for_url("**/user/**", timeout=90_000)
-    return page
 
 
 def put(page, user: str, name: str, nb: dict) -> None:
@@ -146,7 +136,9 @@ def main() -> int:
                 time.sleep(1)
         print("make hub: up", flush=True)
         browser = harness.chromium()
-        pages = {u: login(browser, u) for u in [TEACHER, *PLAN]}
+        pages = {u: log_in(browser, HUB, u, PASSWORD, "/hub/spawn") for u in [TEACHER, *PLAN]}
+        for page in pages.values():        # each one's own server started, JupyterLab open (its XSRF cookie)
+            page.locator(".jp-LabShell").wait_for(timeout=120_000)
         teacher_nb = {"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
                                  "source": "from cafe_widget.classroom import dashboard\ndashboard(notebook='04')"}],
                       "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
@@ -158,12 +150,7 @@ def main() -> int:
         open_notebook(pages[TEACHER], TEACHER, "live.ipynb")
         pages[TEACHER].keyboard.press("Shift+Enter")
         pages[TEACHER].locator("table.cw-table").wait_for(timeout=60_000)
-        projector = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
-        projector.goto(f"{HUB}/hub/login")
-        projector.fill("input[name=username]", TEACHER)
-        projector.fill("input[name=password]", PASSWORD)
-        projector.click("input[type=submit], button[type=submit]")
-        projector.wait_for_url("**/user/**", timeout=90_000)
+        projector = log_in(browser, HUB, TEACHER, PASSWORD)
         projector.goto(f"{HUB}/services/cafe/progress/?notebook=04")
         projector.locator("table.cw-table").wait_for()
         print("the teacher's page for the projector and dashboard: open", flush=True)

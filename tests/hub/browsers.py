@@ -48,6 +48,20 @@ STATE = ("import json\n"
          " 'log': len(w.state.game.log), 'over': w.state.game.is_over, 'status': w.status}))")
 
 
+def log_in(browser, hub_url: str, user: str, password: str = PASSWORD, then: str = "/hub/home"):
+    """A page of a new 1366 × 768 context of ``browser``, logged in to the hub as ``user`` through
+    its login page, at ``then`` (the hub's home by default: no JupyterLab loaded)."""
+    from urllib.parse import quote
+
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.goto(f"{hub_url}/hub/login?next={quote(then, safe='')}")
+    page.fill("input[name=username]", user)
+    page.fill("input[name=password]", password)
+    page.click("input[type=submit], button[type=submit]")
+    page.wait_for_url(f"**{then.split('?')[0]}**", timeout=90_000)
+    return page
+
+
 class Browsers:
     """``with Browsers(hub, {user: notebook cells}) as b:`` every person at their notebook."""
 

@@ -22,7 +22,7 @@ if os.geteuid() != 0 and not os.environ.get("CI"):
     pytest.skip("a class's hub needs root (it starts each student's server as that student)",
                 allow_module_level=True)
 
-from hub_harness import PASSWORD, Hub  # noqa: E402
+from hub_harness import Hub  # noqa: E402
 
 import sys  # noqa: E402
 
@@ -618,21 +618,14 @@ def _projector(hub):
     """The class, live, as the teacher puts it on the projector: the service's page, reached in a
     browser logged in to the hub (its OAuth login, no question asked), updated at each outcome; a
     student logged in gets a refusal."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
-    import harness
+    from browsers import harness, log_in
 
     harness.require_browser()
     browser = harness.chromium()
     try:
         pages = {}
         for user in ("teacher", "alice"):      # logged in, straight to the page (no JupyterLab loaded)
-            context = browser.new_context(viewport={"width": 1366, "height": 768})
-            page = context.new_page()
-            page.goto(f"{hub.url}/hub/login?next=%2Fhub%2Fhome")
-            page.fill("input[name=username]", user)
-            page.fill("input[name=password]", PASSWORD)
-            page.click("input[type=submit], button[type=submit]")
-            page.wait_for_url("**/hub/home", timeout=60_000)
+            page = log_in(browser, hub.url, user)
             answer = page.goto(f"{hub.url}/services/cafe/progress/?notebook=04")
             pages[user] = (page, answer.status)
         page, status = pages["teacher"]

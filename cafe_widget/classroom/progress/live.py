@@ -25,7 +25,7 @@ from ...i18n import NN_, N_, current, say, translate
 from ...service import protocol
 from ...service.progress import course
 from ...service.progress_view import ClassView
-from ..tables.transport import Connection, ServiceError
+from ..tables.transport import Connection, ServiceError, in_a_loop
 
 TICK = 15.0          #: seconds between two redraws while nothing changes (the "… ago" move on)
 DRAW_EVERY = 0.1     #: seconds between two redraws at least, however many rows arrive at once
@@ -228,23 +228,13 @@ class Dashboard:
         self.arrived.append((time.time(), who))
 
     def _run(self) -> None:
-        loop = self._loop = asyncio.new_event_loop()
-        try:
-            loop.run_until_complete(self._listen())
-        finally:
-            loop.close()
+        in_a_loop(self._listen, lambda loop: setattr(self, "_loop", loop))
 
     async def _listen(self) -> None:
-        from tornado.httpclient import HTTPRequest
-        from tornado.websocket import websocket_connect
-
-        url = self.conn.ws_url(f"{protocol.PROGRESS}/updates?lang={current(self.conn.lang)}")
         wait = 0.2
         while not self._stop.is_set():
             try:
-                socket = await websocket_connect(HTTPRequest(url, headers={"Authorization": f"token {self.conn.token}"},
-                                                             connect_timeout=5, request_timeout=5),
-                                                 ping_interval=5, ping_timeout=5)
+                socket = await self.conn.websocket(f"{protocol.PROGRESS}/updates")
             except Exception:  # noqa: BLE001 - the service is away (or refuses): said, tried again
                 self._say("lost")
                 await asyncio.sleep(wait)

@@ -111,6 +111,28 @@ class Connection:
         parts = urllib.parse.urlsplit(self.url + path)
         return urllib.parse.urlunsplit(parts._replace(scheme="wss" if parts.scheme == "https" else "ws"))
 
+    def websocket(self, path: str):
+        """A WebSocket to the service's ``path`` (with ``?lang=``, as :meth:`request`), this
+        person's token in its handshake: tornado's client, to await."""
+        from tornado.httpclient import HTTPRequest
+        from tornado.websocket import websocket_connect
+
+        query = "&" if "?" in path else "?"
+        url = self.ws_url(f"{path}{query}lang={current(self.lang)}")
+        return websocket_connect(HTTPRequest(url, headers={"Authorization": f"token {self.token}"},
+                                             connect_timeout=5, request_timeout=5), ping_interval=5, ping_timeout=5)
+
+
+def in_a_loop(listen, keep) -> None:
+    """``listen()`` to its end on an event loop of this thread's own (``keep(loop)`` is told of
+    it, to stop it from another thread), closed after: a listener's thread."""
+    loop = asyncio.new_event_loop()
+    keep(loop)
+    try:
+        loop.run_until_complete(listen())
+    finally:
+        loop.close()
+
 
 # -- the link between a widget and the service ----------------------------------------------------
 
@@ -263,24 +285,14 @@ class SeatLink:
             w.redraw()
 
     def _run(self) -> None:
-        loop = self._thread_loop = asyncio.new_event_loop()
-        try:
-            loop.run_until_complete(self._listen())
-        finally:
-            loop.close()
+        in_a_loop(self._listen, lambda loop: setattr(self, "_thread_loop", loop))
 
     async def _listen(self) -> None:
-        from tornado.httpclient import HTTPRequest
-        from tornado.websocket import websocket_connect
-
-        seat = "" if self.seat is None else f"seat={self.seat}&"
-        url = self.conn.ws_url(f"{protocol.updates(self.name)}?{seat}lang={current(self.conn.lang)}")
+        path = protocol.updates(self.name) + ("" if self.seat is None else f"?seat={self.seat}")
         wait = 0.2
         while not self._stop.is_set():
             try:
-                socket = await websocket_connect(HTTPRequest(url, headers={"Authorization": f"token {self.conn.token}"},
-                                                             connect_timeout=5, request_timeout=5),
-                                                 ping_interval=5, ping_timeout=5)
+                socket = await self.conn.websocket(path)
             except Exception as err:  # noqa: BLE001 - the service is away: try again
                 if _no_such_table(err):     # the service itself answers: no such table (closed, or gone)
                     self._closed()
