@@ -17,7 +17,7 @@ import pytest
 from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.websocket import websocket_connect
 
-from cafe_widget.classroom.progress.summary import gather, tally
+from cafe_widget.classroom.progress.summary import gather, heatmap, tally
 from cafe_widget.service.progress import ClassProgress, cell, merged, read_outcomes
 from cafe_widget.service.progress_view import ClassView
 from cafe_widget.teach import live
@@ -300,6 +300,8 @@ def test_the_export_is_what_summary_reads_and_erase_forgets_on_disk_too(running,
     assert {r.student: r.exercises for r in klass.records} == {
         "alice": {"1.1": ("solved", 1), "4.1": ("tried", 2)}, "bob": {"1.1": ("answer", 3)}}
     assert next(t for t in tally(klass.records).exercises if t.exercise == "1.1").solved == 1
+    picture = heatmap(klass.records)                        # the single-kernel heat map reads it too
+    assert 'data-student="alice" data-exercise="4.1"' in picture and 'data-student="bob" data-exercise="1.1"' in picture
     code, answer = _call(s, "POST", "api/progress/erase", {"student": "bob"}, "t-teacher")
     assert (code, answer) == (200, {"erased": 1})
     assert [json.loads(p.read_text())["student"] for p in (s.folder / "progress").iterdir()] == ["alice"]
