@@ -92,12 +92,19 @@ class Service:
         from .live import Progress
 
         self.progress = Progress(self)          # the class's progress, live (:mod:`.live`)
+        self._rechecked = time.monotonic()
 
     def tick(self) -> None:
-        """A table that waited on a player (R12c) long enough goes on (:meth:`Tables.expire_waits`):
-        called every second by :meth:`start_clock`."""
+        """A table that waited on a player (R12c) long enough goes on (:meth:`Tables.expire_waits`),
+        and every :data:`.live.RECHECK` seconds each teacher's socket on the class's progress is
+        asked again whether it is still a teacher's: called every second by :meth:`start_clock`."""
         for name in self.tables.expire_waits():
             self.changed(name)
+        from .live import RECHECK
+
+        if self.progress.watchers and time.monotonic() - self._rechecked >= RECHECK:
+            self._rechecked = time.monotonic()
+            asyncio.ensure_future(self.progress.recheck())
 
     def start_clock(self):
         """The service's clock (the bounded waits), on the running loop."""

@@ -36,6 +36,10 @@ from .rooms import Person, Refused
 
 #: How long the page's request waits for a change before it answers anyway (the times move on).
 LONG_POLL = 20.0
+#: Seconds between two checks that each teacher's socket is still a teacher's (the hub may have
+#: changed its mind: an admin no more, out of the teachers' group); a closed one may come back.
+RECHECK = 30.0
+LOST = 4403          #: the close code of a socket whose person no longer may see the class
 #: The WebSockets on the class's progress one teacher holds, at most.
 WATCHERS = 8
 #: A person's requests with outcomes: at most this many at once, that many again every
@@ -142,6 +146,22 @@ class Progress:
             pass
         finally:
             self.waiting.discard(future)
+
+    async def recheck(self) -> int:
+        """Every teacher's socket asks the hub again who its person is (the token of its
+        handshake): one who no longer teaches (no longer an admin, out of the teachers' group,
+        the token gone) is closed (:data:`~.app.LOST`). How many were closed."""
+        closed = 0
+        for socket in list(self.watchers):
+            try:
+                person = await self.service.identify(socket)
+            except Exception:  # noqa: BLE001 - the hub does not answer now: asked again next time
+                continue
+            if person is None or not person.teacher:
+                self.watchers.discard(socket)
+                socket.close(LOST, say(WORDS["page_teachers_only"], None))
+                closed += 1
+        return closed
 
     @staticmethod
     def teacher(person: Person, lang: str | None) -> None:

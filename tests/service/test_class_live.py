@@ -445,3 +445,36 @@ def test_the_sender_sends_only_what_the_service_keeps_and_takes_no_redirect_for_
         assert away._post([{"exercise": "4.1", "state": "tried", "tries": 1, "at": time.time()}]) is False
     finally:
         server.shutdown()
+
+
+def test_a_teacher_who_no_longer_teaches_loses_the_class_at_the_next_check(running):
+    """The hub changed its mind (an admin no more, out of the teachers' group): the socket the
+    teacher's dashboard held is closed at the service's next check, and nothing more reaches it."""
+    s = running
+    from cafe_widget.service.rooms import Person
+
+    async def lesson():
+        watch = await _watch(s)
+        await watch.read_message()
+
+        async def demoted(handler):
+            person = await identify(handler)
+            return None if person is None else Person(person.name, False)
+
+        done = asyncio.Event()
+        results = {}
+
+        def swap_and_check():
+            s.service.identify = demoted
+            task = asyncio.ensure_future(s.service.progress.recheck())
+            task.add_done_callback(lambda t: (results.setdefault("closed", t.result()), loop.call_soon_threadsafe(done.set)))
+
+        loop = asyncio.get_running_loop()
+        s.loop.call_soon_threadsafe(swap_and_check)
+        await asyncio.wait_for(done.wait(), 5)
+        await asyncio.to_thread(_call, s, "POST", "api/progress", {"outcomes": [_outcome("1.1", "tried", 1)]}, "t-bob")
+        after = await asyncio.wait_for(watch.read_message(), 5)
+        return results["closed"], after, watch.close_code
+
+    closed, after, code = asyncio.run(lesson())
+    assert (closed, after, code) == (1, None, 4403)
