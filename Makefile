@@ -9,7 +9,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 FIRST  := notebooks/01_the_cafe.ipynb
 
-.PHONY: lab test check bench install clean notebooks lite site site-serve fuzz translations hub hub-clean help wheel binder-lock
+.PHONY: lab test check bench install clean notebooks lite site site-serve fuzz differential translations hub hub-clean help wheel binder-lock
 
 # rfc3987-syntax comes with jupyter-events (jsonschema[format-nongpl]) for jsonschema's optional
 # check of the "iri" format, which nothing here uses, and builds a grammar each time it is imported:
@@ -55,6 +55,11 @@ check: $(VENV)/.installed-test
 # seeded, invariants checked after every step: 3000 steps of each kind (--seed, --kinds, --keep-going).
 fuzz: $(VENV)/.installed-test
 	$(PY) tests/widget/widget_fuzz.py --steps 3000
+
+# The simulation core against the engine, long: 200 seeded games of each kind of check
+# (make test plays a few of them; tests/players/test_sim.py).
+differential: $(VENV)/.installed-test
+	CAFE_SIM_GAMES=200 $(PY) -m pytest -q -n $(TEST_WORKERS) -p no:randomly tests/players/test_sim.py
 
 # The server-less site: JupyterLite with the package and the notebooks, in _site/.
 lite: $(VENV)/.installed-test
@@ -131,6 +136,7 @@ help:
 	@echo "make test        everything: unit, property, notebooks (nbval), browser, hub tests"
 	@echo "make check       the quick loop: lint and the tests without browser, notebooks or hub"
 	@echo "make fuzz        the widgets driven as a class would, 3000 steps of each kind"
+	@echo "make differential  the simulation core against the engine, 200 seeded games of each check"
 	@echo "make notebooks   run the notebooks, keep only the check cells' output"
 	@echo "make translations  extract, update and compile the catalogs (EN, FR, DE)"
 	@echo "make lite        the server-less JupyterLite site in _site/"
@@ -149,6 +155,7 @@ bench: $(VENV)/.installed-test
 	$(PY) benchmarks/practice.py
 	$(PY) benchmarks/widget.py --browser
 	$(PY) benchmarks/class_live.py --seconds 20
+	$(PY) benchmarks/sim.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info .hub _build

@@ -6,8 +6,8 @@ card of a hand tried on every seat, as a search does at each step of a playout.
 On the cafés at the start of every turn of seeded games between computer players (2 to 5
 players), with each turn's own hand: the engine (``TurnState.place`` for each guest and seat,
 an IllegalMove for each refusal) and the core (``SimTurn.score``: the points, or -1). Prints each one's
-time per position (median, worst) and the speed-up. The core covers placements (R1, R4–R9); the
-whole playout (turns, draws, the ends) is measured once it covers them too.
+time per position (median, worst) and the speed-up. Then whole playouts from the deal with one
+simple policy written for each (the same final scores in both), their time and the speed-up.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cafe_widget.engine import Game, IllegalMove  # noqa: E402
 from cafe_widget.engine.layout import SEATS  # noqa: E402
 from cafe_widget.players import make_player  # noqa: E402
-from cafe_widget.players.sim import SimTurn, guest_code  # noqa: E402
+from cafe_widget.players.sim import SimGame, SimTurn, guest_code  # noqa: E402
 
 
 def positions(games: int):
@@ -62,10 +62,124 @@ def core_once(cafe, hand) -> int:
     return n
 
 
+# -- whole playouts: the same simple policy on both ------------------------------------------------
+#
+# At each turn: declare the end with an empty hand (R12c); else the card that scores most (the
+# first in seat and hand order on a tie), then the turn ends; with none that scores, a card alone
+# and the card that joins it (the pair that scores most); else draw (R10), or lay the first card
+# face down with 12 (R11).
+
+
+def engine_turn(game) -> None:
+    if game.to_move in game.who_may_declare():
+        game.declare_end(game.to_move)
+        return
+    hand = sorted(set(game.hand()))
+    start = game.cafe.begin_turn()
+    best = None
+    pairs = []
+    for seat in SEATS:
+        for guest in hand:
+            try:
+                after = start.place(guest, seat)
+            except IllegalMove:
+                continue
+            if after.points > 0:
+                if best is None or after.points > best[0]:
+                    best = (after.points, [f"{guest}@{seat}"])
+            else:
+                pairs.append((guest, seat, after))
+    if best is None:
+        for guest, seat, after in pairs:
+            rest = list(game.hand())
+            rest.remove(guest)
+            for seat2 in SEATS:
+                for guest2 in sorted(set(rest)):
+                    try:
+                        joined = after.place(guest2, seat2)
+                    except IllegalMove:
+                        continue
+                    if joined.can_end() and (best is None or joined.points > best[0]):
+                        best = (joined.points, [f"{guest}@{seat}", f"{guest2}@{seat2}"])
+    if best is not None:
+        for placement in best[1]:
+            game.place(placement)
+        if not game.is_over:
+            game.end_turn()
+    elif game.explain_draw() is None:
+        game.draw()
+    else:
+        game.lay_face_down(sorted(game.hand())[0])
+
+
+def core_turn(sim) -> None:
+    p = sim.to_move
+    if p in sim.who_may_declare():
+        sim.declare_end(p)
+        return
+    hand = [g for g in range(24) if sim.hands[p][g]]
+    start = SimTurn(sim.tables, sim.seats, sim.table_pile)
+    best = None
+    pairs = []
+    for seat in range(len(SEATS)):
+        for guest in hand:
+            points = start.score(guest, seat)
+            if points > 0:
+                if best is None or points > best[0]:
+                    best = (points, [(guest, seat)])
+            elif points == 0:
+                pairs.append((guest, seat))
+    if best is None:
+        for guest, seat in pairs:
+            after = start.copy()
+            after.place(guest, seat)
+            sim.hands[p][guest] -= 1
+            rest = [g for g in range(24) if sim.hands[p][g]]
+            sim.hands[p][guest] += 1
+            for seat2 in range(len(SEATS)):
+                for guest2 in rest:
+                    points = after.score(guest2, seat2)
+                    if points > 0 and (best is None or points > best[0]):
+                        best = (points, [(guest, seat), (guest2, seat2)])
+    if best is not None:
+        for guest, seat in best[1]:
+            sim.place(guest, seat)
+        if sim.over is None:
+            sim.end_turn()
+    elif not sim.draw():
+        sim.lay_face_down(next(g for g in range(24) if sim.hands[p][g]))
+
+
+def playouts(games: int) -> None:
+    """Whole games from the deal, by the policy above, in the engine and in the core: the same
+    final scores, and the time of each."""
+    engine_times, core_times = [], []
+    for seed in range(1, games + 1):
+        players = 2 + seed % 4
+        game = Game.new(players, seed=seed)
+        sim = SimGame.of(game)
+        t = time.perf_counter()
+        while not sim.over:
+            core_turn(sim)
+        core_times.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        while not game.is_over:
+            engine_turn(game)
+        engine_times.append(time.perf_counter() - t)
+        finals = [s.final for s in sorted(game.result().standings, key=lambda s: s.player)]
+        assert sim.final() == finals and sim.over == game.result().reason, (seed, sim.final(), finals)
+    print(f"{games} whole playouts (2 to 5 players, the same policy, the same final scores in both)")
+    for name, values in (("engine", engine_times), ("core", core_times)):
+        print(f"  {name:6}: median {statistics.median(values) * 1000:8.2f} ms a playout, worst {max(values) * 1000:8.2f} ms")
+    print(f"  the core plays out {statistics.median(e / c for e, c in zip(engine_times, core_times)):.1f}× faster "
+          "(median over the games)")
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=6)
     p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--playouts", type=int, default=20, help="whole games played out in both")
     args = p.parse_args(argv)
     found = list(positions(args.games))
     times = {"engine": [], "core": []}
@@ -83,6 +197,7 @@ def main(argv=None) -> int:
         print(f"  {name:6}: median {statistics.median(values) * 1e6:8.1f} µs, worst {max(values) * 1e6:8.1f} µs")
     ratio = statistics.median(e / c for e, c in zip(times["engine"], times["core"]))
     print(f"  the core is {ratio:.1f}× the engine's speed (median over the positions)")
+    playouts(args.playouts)
     return 0
 
 

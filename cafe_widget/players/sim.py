@@ -15,10 +15,16 @@ card may sit and what it scores. This module says exactly that, on lists of inte
   it (R8) and clearing full tables (R9) as the engine does; :meth:`SimTurn.legal` lists a
   hand's cards that may sit, with their points; :meth:`SimTurn.can_end` is R4/R7's end.
 
-It covers the basic game's placements; the variant (R14), the hands, drawing and the ends of a
-game are the engine's until they join it here. ``tests/players/test_sim.py`` plays it against the
-engine card by card on many random positions: the same seats allowed, the same points, the same
-café after each clearing. Pure Python, no import beyond the engine's tables.
+- :class:`SimGame` is a whole game: both piles, each hand as 24 counts, the face-down cards, the
+  scores, whose turn, who may declare the end; its turns, draws (R10), cards laid face down
+  (R11), the three ends (R12) and the final score (R13).
+
+It plays the basic game; the variant (R14) is the engine's until it joins it here.
+``tests/players/test_sim.py`` plays it against the engine card by card on random positions (the
+same seats allowed, the same points, the same café after each clearing) and action by action on
+whole games between computer players (the same piles, hands, scores, turn and end);
+``make differential`` does so on 200 games of each. ``benchmarks/sim.py`` times both. Pure
+Python, no import beyond the engine's tables.
 """
 
 from __future__ import annotations
@@ -161,3 +167,121 @@ class SimTurn:
                 if points >= 0:
                     out.append((guest, seat, points))
         return out
+
+
+HAND_LIMIT = 12          #: R10
+PENALTY = 2              #: R13, a card in hand or face down
+
+
+class SimGame:
+    """A whole game of the basic card game on integers (the engine's :class:`~cafe_widget.engine.Game`
+    as a search plays it out): the café and both piles, each hand as 24 counts (one a kind of
+    guest), the face-down cards, the scores, whose turn, who may declare the end (R12c), and why
+    it ended (``"R12a"``, ``"R12b"``, ``"R12c"``; None while it goes on). Mutated in place."""
+
+    __slots__ = ("tables", "seats", "table_pile", "guest_pile", "hands", "down", "scores", "to_move",
+                 "may_declare", "over", "turn")
+
+    @classmethod
+    def of(cls, game) -> "SimGame":
+        """The engine's ``game`` (at the start of a turn, the basic game) as the core plays it."""
+        if game.variant or game.turn is not None:
+            raise ValueError("the core plays the basic game, from the start of a turn")
+        sim = cls()
+        start = SimTurn.of(game.cafe)
+        sim.tables, sim.seats, sim.table_pile = start.tables, start.seats, start.pile
+        sim.guest_pile = [guest_code(g) for g in game.guest_pile]
+        sim.hands = [_counts(hand) for hand in game.hands]
+        sim.down = [len(cards) for cards in game.face_down]
+        sim.scores = list(game.scores)
+        sim.to_move = game.to_move
+        before = (game.to_move - 1) % game.players        # who may declare is who just played (R12c)
+        sim.may_declare = before if before in game.who_may_declare() else None
+        sim.over = game.result().reason
+        sim.turn = None
+        return sim
+
+    def place(self, guest: int, seat: int) -> bool:
+        """One card of the turn of the player to move, from their hand (R4–R9); a clearing that
+        finds the table pile short ends the game at once, the turn scored (R12a)."""
+        if self.over is not None or not self.hands[self.to_move][guest]:
+            return False
+        if self.turn is None:
+            self.turn = SimTurn(self.tables[:], self.seats[:], self.table_pile[:])
+        if not self.turn.place(guest, seat):
+            if not self.turn.cards:
+                self.turn = None
+            return False
+        self.hands[self.to_move][guest] -= 1
+        if self.turn.ended:
+            self._commit()
+        return True
+
+    def end_turn(self) -> bool:
+        """The turn in progress ends and scores (R4, R7)."""
+        if self.over is not None or self.turn is None or not self.turn.can_end():
+            return False
+        self._commit()
+        return True
+
+    def draw(self) -> bool:
+        """The top guest card, with fewer than 12 in hand (R10); the last one ends the game (R12b)."""
+        hand = self.hands[self.to_move]
+        if self.over is not None or self.turn is not None or sum(hand) >= HAND_LIMIT or not self.guest_pile:
+            return False
+        hand[self.guest_pile.pop(0)] += 1
+        if not self.guest_pile:
+            self.over = "R12b"
+        self._next()
+        return True
+
+    def lay_face_down(self, guest: int) -> bool:
+        """With exactly 12 cards, one laid face down (R11)."""
+        hand = self.hands[self.to_move]
+        if self.over is not None or self.turn is not None or sum(hand) != HAND_LIMIT or not hand[guest]:
+            return False
+        hand[guest] -= 1
+        self.down[self.to_move] += 1
+        self._next()
+        return True
+
+    def who_may_declare(self) -> tuple[int, ...]:
+        """Players who may declare the end now (R12c): who just emptied their hand, and the
+        player to move with an empty hand, before their turn."""
+        if self.over is not None or self.turn is not None:
+            return ()
+        who = [] if self.may_declare is None else [self.may_declare]
+        if not any(self.hands[self.to_move]) and self.to_move not in who:
+            who.append(self.to_move)
+        return tuple(who)
+
+    def declare_end(self, player: int) -> bool:
+        if player not in self.who_may_declare():
+            return False
+        self.over, self.may_declare = "R12c", None
+        return True
+
+    def final(self) -> list[int]:
+        """Each player's final score (R13): the score, less 2 a card in hand or face down."""
+        return [s - PENALTY * (sum(h) + d) for s, h, d in zip(self.scores, self.hands, self.down)]
+
+    def _commit(self) -> None:
+        turn, p = self.turn, self.to_move
+        self.tables, self.seats, self.table_pile = turn.tables, turn.seats, turn.pile
+        self.scores[p] += turn.points
+        self.turn = None
+        if turn.ended:
+            self.over = "R12a"
+        self.to_move = (p + 1) % len(self.hands)
+        self.may_declare = None if any(self.hands[p]) else p
+
+    def _next(self) -> None:
+        self.to_move = (self.to_move + 1) % len(self.hands)
+        self.may_declare = None
+
+
+def _counts(guests) -> list[int]:
+    counts = [0] * 24
+    for g in guests:
+        counts[guest_code(g)] += 1
+    return counts
