@@ -4,8 +4,8 @@ card of a hand tried on every seat, as a search does at each step of a playout.
     python benchmarks/sim.py [--games 6] [--repeat 5]
 
 On the cafés at the start of every turn of seeded games between computer players (2 to 5
-players), with each turn's own hand: the engine (``TurnState.place`` for each guest and seat,
-an IllegalMove for each refusal) and the core (``SimTurn.score``: the points, or -1). Prints each one's
+players), with each turn's own hand: the engine's own fastest way (``TurnState.seat_scores`` for
+each guest: R5 first, then each seat left placed and scored) and the core (``SimTurn.legal``). Prints each one's
 time per position (median, worst) and the speed-up. Then whole playouts from the deal with one
 simple policy written for each (the same final scores in both), their time and the speed-up.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cafe_widget.engine import Game, IllegalMove  # noqa: E402
+from cafe_widget.engine import Game  # noqa: E402
 from cafe_widget.engine.layout import SEATS  # noqa: E402
 from cafe_widget.players import make_player  # noqa: E402
 from cafe_widget.players.sim import SimGame, SimTurn, guest_code  # noqa: E402
@@ -41,25 +41,13 @@ def positions(games: int):
 
 
 def engine_once(cafe, hand) -> int:
-    turn, n = cafe.begin_turn(), 0
-    for seat in SEATS:
-        for guest in hand:
-            try:
-                turn.place(guest, seat)
-                n += 1
-            except IllegalMove:
-                pass
-    return n
+    """The engine's own fastest way: each guest's seats and their points (R5 checked first)."""
+    turn = cafe.begin_turn()
+    return sum(len(turn.seat_scores(guest)) for guest in hand)
 
 
 def core_once(cafe, hand) -> int:
-    turn, n = SimTurn.of(cafe), 0
-    codes = [guest_code(g) for g in hand]
-    for seat in range(len(SEATS)):
-        for guest in codes:
-            if turn.score(guest, seat) >= 0:
-                n += 1
-    return n
+    return len(SimTurn.of(cafe).legal([guest_code(g) for g in hand]))
 
 
 # -- whole playouts: the same simple policy on both ------------------------------------------------
@@ -78,29 +66,27 @@ def engine_turn(game) -> None:
     start = game.cafe.begin_turn()
     best = None
     pairs = []
-    for seat in SEATS:
+    scores = {guest: start.seat_scores(guest) for guest in hand}
+    for seat in SEATS:                         # in seat order, then hand order, as the core goes
         for guest in hand:
-            try:
-                after = start.place(guest, seat)
-            except IllegalMove:
+            score = scores[guest].get(seat)
+            if score is None:
                 continue
-            if after.points > 0:
-                if best is None or after.points > best[0]:
-                    best = (after.points, [f"{guest}@{seat}"])
+            if score.points > 0:
+                if best is None or score.points > best[0]:
+                    best = (score.points, [f"{guest}@{seat}"])
             else:
-                pairs.append((guest, seat, after))
+                pairs.append((guest, seat))
     if best is None:
-        for guest, seat, after in pairs:
+        for guest, seat in pairs:
+            after = start.place(guest, seat)
             rest = list(game.hand())
             rest.remove(guest)
+            scores = {g: after.seat_scores(g) for g in sorted(set(rest))}
             for seat2 in SEATS:
-                for guest2 in sorted(set(rest)):
-                    try:
-                        joined = after.place(guest2, seat2)
-                    except IllegalMove:
-                        continue
-                    if joined.can_end() and (best is None or joined.points > best[0]):
-                        best = (joined.points, [f"{guest}@{seat}", f"{guest2}@{seat2}"])
+                for guest2, seats in scores.items():
+                    if seat2 in seats and seats[seat2].points > 0 and (best is None or seats[seat2].points > best[0]):
+                        best = (seats[seat2].points, [f"{guest}@{seat}", f"{guest2}@{seat2}"])
     if best is not None:
         for placement in best[1]:
             game.place(placement)
@@ -121,14 +107,12 @@ def core_turn(sim) -> None:
     start = SimTurn(sim.tables, sim.seats, sim.table_pile)
     best = None
     pairs = []
-    for seat in range(len(SEATS)):
-        for guest in hand:
-            points = start.score(guest, seat)
-            if points > 0:
-                if best is None or points > best[0]:
-                    best = (points, [(guest, seat)])
-            elif points == 0:
-                pairs.append((guest, seat))
+    for guest, seat, points in start.legal(hand):
+        if points > 0:
+            if best is None or points > best[0]:
+                best = (points, [(guest, seat)])
+        else:
+            pairs.append((guest, seat))
     if best is None:
         for guest, seat in pairs:
             after = start.copy()
@@ -136,11 +120,9 @@ def core_turn(sim) -> None:
             sim.hands[p][guest] -= 1
             rest = [g for g in range(24) if sim.hands[p][g]]
             sim.hands[p][guest] += 1
-            for seat2 in range(len(SEATS)):
-                for guest2 in rest:
-                    points = after.score(guest2, seat2)
-                    if points > 0 and (best is None or points > best[0]):
-                        best = (points, [(guest, seat), (guest2, seat2)])
+            for guest2, seat2, points in after.legal(rest):
+                if points > 0 and (best is None or points > best[0]):
+                    best = (points, [(guest, seat), (guest2, seat2)])
     if best is not None:
         for guest, seat in best[1]:
             sim.place(guest, seat)

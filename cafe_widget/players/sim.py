@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from ..engine.cafe import Cafe
 from ..engine.cards import GUEST_COPIES, NATIONS
-from ..engine.layout import SEAT_TABLES, SEATS, TABLE_SEATS
+from ..engine.layout import SEAT_TABLES, TABLE_SEATS
 
 NATION_INDEX = {code: i for i, code in enumerate(NATIONS)}
 EMPTY = -1
@@ -53,7 +53,7 @@ def guest_text(code: int) -> str:
 class SimTurn:
     """A turn in progress (the basic game), on integers: mutated in place by :meth:`place`."""
 
-    __slots__ = ("tables", "seats", "pile", "cards", "pending", "points", "ended")
+    __slots__ = ("tables", "seats", "pile", "cards", "pending", "points", "ended", "_masks")
 
     def __init__(self, tables: list[int], seats: list[int], pile: list[int]):
         self.tables, self.seats, self.pile = tables, seats, pile
@@ -61,6 +61,24 @@ class SimTurn:
         self.pending: tuple[int, ...] = ()
         self.points = 0
         self.ended = False
+        self._masks: list[int] | None = None
+
+    def masks(self) -> list[int]:
+        """For each seat, the nations that may sit there by R5 (bit ``n`` for nation ``n``): 0
+        for a seat taken, or touching no table. Worked out once a position (most cards a search
+        tries are refused here, in one step)."""
+        if self._masks is None:
+            tables, seats = self.tables, self.seats
+            masks = []
+            for seat, around in enumerate(SEAT_TABLES):
+                mask = 0
+                if seats[seat] == EMPTY:
+                    for t in around:
+                        if tables[t] != EMPTY:
+                            mask |= 1 << tables[t]
+                masks.append(mask)
+            self._masks = masks
+        return self._masks
 
     @classmethod
     def of(cls, cafe: Cafe) -> "SimTurn":
@@ -72,6 +90,7 @@ class SimTurn:
     def copy(self) -> "SimTurn":
         other = SimTurn(self.tables[:], self.seats[:], self.pile[:])
         other.cards, other.pending, other.points, other.ended = self.cards, self.pending, self.points, self.ended
+        other._masks = self._masks          # never changed in place: a placement makes a new one
         return other
 
     def cafe(self) -> Cafe:
@@ -88,14 +107,13 @@ class SimTurn:
 
     def _check(self, guest: int, seat: int):
         """(points, full tables, touched tables) of the card, or None when it may not sit."""
+        if not (self.masks()[seat] >> (guest >> 1)) & 1:                      # R5: taken, or no such table
+            return None
+        if self.ended or self.cards >= MOST_CARDS:                              # R12, R4
+            return None
         tables, seats = self.tables, self.seats
-        if self.ended or self.cards >= MOST_CARDS or seats[seat] != EMPTY:      # R12, R4, R5
-            return None
         around = SEAT_TABLES[seat]
-        nation = guest >> 1
         touched = [t for t in around if tables[t] != EMPTY]
-        if not touched or nation not in [tables[t] for t in touched]:           # R5
-            return None
         if self.pending and not set(around) & set(self.pending):                # R7: join the lone card
             return None
         if seats.count(guest) >= GUEST_COPIES:                                  # R1
@@ -133,6 +151,7 @@ class SimTurn:
             return False
         points, full, touched = checked
         seats, tables = self.seats, self.tables
+        self._masks = None
         seats[seat] = guest                                                     # R8: scored
         self.cards += 1
         self.points += points
@@ -159,13 +178,13 @@ class SimTurn:
         """Every (guest, seat, points) of ``guests`` (codes) that may be the next card, in seat
         order: nothing is placed."""
         out = []
-        for seat in range(len(SEATS)):
-            if self.seats[seat] != EMPTY:
-                continue
-            for guest in guests:
-                points = self.score(guest, seat)
-                if points >= 0:
-                    out.append((guest, seat, points))
+        for seat, mask in enumerate(self.masks()):
+            if mask:
+                for guest in guests:
+                    if (mask >> (guest >> 1)) & 1:
+                        checked = self._check(guest, seat)
+                        if checked is not None:
+                            out.append((guest, seat, checked[0]))
         return out
 
 
