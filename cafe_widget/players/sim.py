@@ -36,7 +36,7 @@ from ..engine.layout import SEAT_TABLES, TABLE_SEATS
 NATION_INDEX = {code: i for i, code in enumerate(NATIONS)}
 EMPTY = -1
 MOST_CARDS = 3           #: R4 (the basic game)
-#: For each table, its doubled and plain points by the number of guests (R8: 1 → 0).
+#: A table's points by its number of guests (R8: one alone scores 0): plain, then all of its nation.
 POINTS = ((0, 0, 2, 3, 4), (0, 0, 4, 6, 8))
 
 
