@@ -53,7 +53,7 @@ def guest_text(code: int) -> str:
 class SimTurn:
     """A turn in progress (the basic game), on integers: mutated in place by :meth:`place`."""
 
-    __slots__ = ("tables", "seats", "pile", "cards", "pending", "points", "ended", "_masks")
+    __slots__ = ("tables", "seats", "pile", "cards", "pending", "points", "ended", "_masks", "_at")
 
     def __init__(self, tables: list[int], seats: list[int], pile: list[int]):
         self.tables, self.seats, self.pile = tables, seats, pile
@@ -62,6 +62,26 @@ class SimTurn:
         self.points = 0
         self.ended = False
         self._masks: list[int] | None = None
+        self._at: list[tuple[int, int, bool]] | None = None     # each table: women, men, all of its nation
+
+    def _tables_now(self) -> list[tuple[int, int, bool]]:
+        """Each table's women, men, and whether all its guests are of its nation (once a position)."""
+        if self._at is None:
+            tables, seats, at = self.tables, self.seats, []
+            for t, around in enumerate(TABLE_SEATS):
+                women = men = 0
+                own = True
+                for i in around:
+                    g = seats[i]
+                    if g != EMPTY:
+                        if g & 1:
+                            men += 1
+                        else:
+                            women += 1
+                        own = own and (g >> 1) == tables[t]
+                at.append((women, men, own))
+            self._at = at
+        return self._at
 
     def masks(self) -> list[int]:
         """For each seat, the nations that may sit there by R5 (bit ``n`` for nation ``n``): 0
@@ -90,7 +110,7 @@ class SimTurn:
     def copy(self) -> "SimTurn":
         other = SimTurn(self.tables[:], self.seats[:], self.pile[:])
         other.cards, other.pending, other.points, other.ended = self.cards, self.pending, self.points, self.ended
-        other._masks = self._masks          # never changed in place: a placement makes a new one
+        other._masks, other._at = self._masks, self._at     # never changed in place: a placement makes new ones
         return other
 
     def cafe(self) -> Cafe:
@@ -120,22 +140,19 @@ class SimTurn:
             return None
         points = 0
         full = []
+        at = self._tables_now()
+        man = guest & 1
+        nation = guest >> 1
         for t in touched:
-            women = men = 0
-            own = True
-            table_nation = tables[t]
-            for i in TABLE_SEATS[t]:
-                g = guest if i == seat else seats[i]
-                if g != EMPTY:
-                    if g & 1:
-                        men += 1
-                    else:
-                        women += 1
-                    own = own and (g >> 1) == table_nation
+            women, men, own = at[t]
+            if man:
+                men += 1
+            else:
+                women += 1
             if women - men > 1 or men - women > 1:                              # R6
                 return None
             k = women + men
-            points += POINTS[own][k]
+            points += POINTS[own and nation == tables[t]][k]
             if k == 4:
                 full.append(t)
         if points == 0 and self.cards + 1 >= MOST_CARDS:                       # R7: no card may follow
@@ -151,7 +168,7 @@ class SimTurn:
             return False
         points, full, touched = checked
         seats, tables = self.seats, self.tables
-        self._masks = None
+        self._masks = self._at = None
         seats[seat] = guest                                                     # R8: scored
         self.cards += 1
         self.points += points
