@@ -174,16 +174,22 @@ class _ProgressBase(Base):
         super().initialize(service)
         self.progress = progress
 
+    def a_teacher(self) -> bool:
+        """Whether the caller teaches the class; if not, the refusal is answered (403)."""
+        try:
+            self.progress.teacher(self.person, self.lang())
+        except Refused as err:
+            self.refused(err)
+            return False
+        return True
+
 
 class ClassHandler(_ProgressBase):
     """``api/progress``: a kernel's outcomes (POST); the class, to a teacher (GET)."""
 
     def get(self) -> None:
-        try:
-            self.progress.teacher(self.person, self.lang())
-        except Refused as err:
-            return self.refused(err)
-        self.answer(self.progress.store.snapshot())
+        if self.a_teacher():
+            self.answer(self.progress.store.snapshot())
 
     def post(self) -> None:
         try:
@@ -205,10 +211,8 @@ class ExportHandler(_ProgressBase):
     """``api/progress/export``: the class as CSV, to a teacher."""
 
     def get(self) -> None:
-        try:
-            self.progress.teacher(self.person, self.lang())
-        except Refused as err:
-            return self.refused(err)
+        if not self.a_teacher():
+            return
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         self.finish(self.progress.store.export_csv())

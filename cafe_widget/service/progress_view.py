@@ -51,8 +51,8 @@ INK, FRAME = "#222222", "#6b5a43"
 
 
 def _say(key: str, lang: str, n: int | None = None, **facts) -> str:
-    return translate(WORDS[key], lang, n).format(n=n, **facts) if n is not None else \
-        translate(WORDS[key], lang).format(**facts)
+    """``WORDS[key]`` in ``lang`` (the form for ``n`` when it has one), its facts filled in."""
+    return translate(WORDS[key], lang, n).format(n=n, **facts)
 
 
 def ago(exercise: str, at: float, now: float, lang: str) -> str:
@@ -91,8 +91,9 @@ class ClassView:
         for name, row in sorted(snapshot.get("students", {}).items(), key=lambda kv: kv[0].casefold()):
             entries = row.get("exercises", {})
             cells = tuple((ex, cell(entries.get(ex)), entries.get(ex)) for ex in self.columns)
-            mine = [(e["at"], ex) for ex, e in entries.items() if notebook in (None, notebook_of(ex))]
-            last = ago(max(mine)[1], max(mine)[0], self.now, self.lang) if mine else _say("never", self.lang)
+            latest = max(((e["at"], ex) for ex, e in entries.items() if notebook in (None, notebook_of(ex))),
+                         default=None)
+            last = ago(latest[1], latest[0], self.now, self.lang) if latest else _say("never", self.lang)
             self.lines.append(Line(name, cells, last, tuple(ex for ex, key, _ in cells if key == STUCK)))
 
     def word(self, key: str, n: int | None = None, **facts) -> str:
