@@ -8,6 +8,10 @@ players), with each turn's own hand: the engine's own fastest way (``TurnState.s
 each guest: R5 first, then each seat left placed and scored) and the core (``SimTurn.legal``). Prints each one's
 time per position (median, worst) and the speed-up. Then whole playouts from the deal with one
 simple policy written for each (the same final scores in both), their time and the speed-up.
+Last, the expert's own playouts (``SimGame.play_turn``: the best turn with the strong player's
+patience) from the middle of games, against the same policy played through the engine's
+``Game`` (the same final scores), and against a playout as the engine's players make it (the
+strong player in every seat: what a search on the engine would have to do).
 """
 
 from __future__ import annotations
@@ -157,6 +161,83 @@ def playouts(games: int) -> None:
           "(median over the games)")
 
 
+# -- the expert's playouts: SimGame.play_turn, and the same policy through the engine -----------
+
+
+def engine_policy_turn(game, patience: float = 11, endgame: int = 3) -> None:
+    """``SimGame.play_turn`` written on the engine's ``Game``: the same decisions."""
+    p = game.to_move
+    if p in game.who_may_declare():
+        finals = [s.final for s in sorted(game.result().standings, key=lambda s: s.player)]
+        if all(finals[p] > f for q, f in enumerate(finals) if q != p):
+            game.declare_end(p)
+            return
+    hand = game.hand()
+    may_draw = game.explain_draw() is None
+    found = game.best_turn(seen=True) if hand else None
+    if found is not None and (not may_draw or found.points >= patience
+                              or len(game.guest_pile) <= endgame * game.players):
+        place_all(game, found)
+    elif may_draw:
+        game.draw()
+    elif found is not None:
+        place_all(game, found)
+    else:
+        present = {t for t in game.cafe.tables if t}
+        held = sorted(set(hand), key=guest_code)
+        game.lay_face_down(next((g for g in reversed(held) if g[:2] not in present), held[-1]))
+
+
+def place_all(game, turn) -> None:
+    for card in turn.cards:
+        game.place(card.text)
+    if not game.is_over:
+        game.end_turn()
+
+
+def expert_playouts(games: int) -> None:
+    """From the middle of seeded games (after 20 turns of strong players), the expert's playout
+    to the end in the core and in the engine (the same final scores), and the strong players
+    playing it out through the engine."""
+    core_times, engine_times, strong_times = [], [], []
+    for seed in range(1, games + 1):
+        players = 2 + seed % 3
+        game = Game.new(players, seed=seed)
+        strong = [make_player("strong") for _ in range(players)]
+        for _ in range(20):
+            for action in strong[game.to_move].actions(game):
+                game.act(action)
+        if game.is_over:
+            continue
+        sim = SimGame.of(game)
+        t = time.perf_counter()
+        while sim.over is None:
+            sim.play_turn(11)
+        core_times.append(time.perf_counter() - t)
+        same_policy = game.copy()
+        t = time.perf_counter()
+        while not same_policy.is_over:
+            engine_policy_turn(same_policy)
+        engine_times.append(time.perf_counter() - t)
+        finals = [s.final for s in sorted(same_policy.result().standings, key=lambda s: s.player)]
+        assert sim.final() == finals and sim.over == same_policy.result().reason, (seed, sim.final(), finals)
+        by_strong = game.copy()
+        t = time.perf_counter()
+        while not by_strong.is_over:
+            for action in strong[by_strong.to_move].actions(by_strong):
+                by_strong.act(action)
+        strong_times.append(time.perf_counter() - t)
+    print(f"{len(core_times)} playouts of the expert's policy from the middle of a game (2 to 4 players)")
+    for name, values in (("core", core_times), ("engine, the same policy", engine_times),
+                         ("engine, strong players", strong_times)):
+        print(f"  {name:24}: median {statistics.median(values) * 1000:8.2f} ms a playout, "
+              f"worst {max(values) * 1000:8.2f} ms")
+    print(f"  the core plays out {statistics.median(e / c for e, c in zip(engine_times, core_times)):.1f}× faster "
+          "than the engine with the same policy (the same final scores), "
+          f"{statistics.median(e / c for e, c in zip(strong_times, core_times)):.1f}× faster than the engine's "
+          "strong players play a game out")
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=6)
@@ -180,6 +261,7 @@ def main(argv=None) -> int:
     ratio = statistics.median(e / c for e, c in zip(times["engine"], times["core"]))
     print(f"  the core is {ratio:.1f}× the engine's speed (median over the positions)")
     playouts(args.playouts)
+    expert_playouts(args.playouts)
     return 0
 
 

@@ -459,6 +459,29 @@ def every_turn(state, hand):
                search.hand_left())
 
 
+class _Start:
+    """The start of a turn as :class:`_Search` reads it, from plain tuples (no café object)."""
+
+    __slots__ = ("cafe", "variant", "cards", "tables", "seats", "pile")
+
+    def __init__(self, tables, seats, pile):
+        self.cafe, self.variant, self.cards = self, False, ()
+        self.tables, self.seats, self.pile = tables, seats, pile
+
+
+def best_from(tables, seats, pile, hand) -> tuple[int, list[tuple[str, int]]] | None:
+    """The best turn of the basic game that starts on a café given as plain lists (its tables,
+    its seats in :data:`~cafe_widget.engine.layout.SEATS` order, its table pile, as the engine
+    writes them), every table the pile holds known: ``(points, [(guest, seat index), …])``, or
+    None when no card may be placed. For the simulation core's playouts
+    (:mod:`cafe_widget.players.sim`), which play a dealt guess of the hidden cards."""
+    search = _Search(_Start(tables, seats, pile), list(hand))
+    found = search.best(0, (), None)
+    if found is None:
+        return None
+    return found[0], [(search.kinds[k], s) for s, k in found[2]]
+
+
 class Plan(NamedTuple):
     """A turn as the player to move may weigh it (:func:`every_plan`)."""
 

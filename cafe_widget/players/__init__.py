@@ -11,5 +11,6 @@ Pure Python on top of the engine: never drawing, widgets or the course.
 
 from .board import BOARD_PLAYERS, BoardPlayer, make_board_player
 from .card import PLAYERS, Player, RandomPlayer, make_player
+from .expert import ExpertPlayer
 
-__all__ = ["BOARD_PLAYERS", "BoardPlayer", "PLAYERS", "Player", "RandomPlayer", "make_board_player", "make_player"]
+__all__ = ["BOARD_PLAYERS", "BoardPlayer", "ExpertPlayer", "PLAYERS", "Player", "RandomPlayer", "make_board_player", "make_player"]

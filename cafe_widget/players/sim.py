@@ -29,9 +29,14 @@ Python, no import beyond the engine's tables.
 
 from __future__ import annotations
 
+import random
+import zlib
+from collections import Counter
+
 from ..engine.cafe import Cafe
-from ..engine.cards import GUEST_COPIES, NATIONS
-from ..engine.layout import SEAT_TABLES, TABLE_SEATS
+from ..engine.cards import GUEST_COPIES, NATIONS, full_guest_deck, full_table_deck
+from ..engine.layout import SEAT_TABLES, SEATS, TABLE_SEATS
+from ..engine.search import best_from
 
 NATION_INDEX = {code: i for i, code in enumerate(NATIONS)}
 EMPTY = -1
@@ -48,6 +53,12 @@ def guest_code(guest: str) -> int:
 def guest_text(code: int) -> str:
     """A simulated guest as the engine writes it: ``7`` → ``"DEm"``."""
     return NATIONS[code >> 1] + "fm"[code & 1]
+
+
+GUEST_TEXT = tuple(guest_text(g) for g in range(2 * len(NATIONS)))
+#: A nation's code, as the engine writes it (and ``-1``, a missing table, as None): index + 1.
+NATION_TEXT = (None,) + NATIONS
+GUEST_CODE = {text: g for g, text in enumerate(GUEST_TEXT)}
 
 
 class SimTurn:
@@ -301,6 +312,102 @@ class SimGame:
         """Each player's final score (R13): the score, less 2 a card in hand or face down."""
         return [s - PENALTY * (sum(h) + d) for s, h, d in zip(self.scores, self.hands, self.down)]
 
+    def copy(self) -> "SimGame":
+        """An independent copy (at the start of a turn, or with the turn in progress copied)."""
+        other = SimGame.__new__(SimGame)
+        other.tables, other.seats = self.tables[:], self.seats[:]
+        other.table_pile, other.guest_pile = self.table_pile[:], self.guest_pile[:]
+        other.hands = [h[:] for h in self.hands]
+        other.down, other.scores = self.down[:], self.scores[:]
+        other.to_move, other.may_declare, other.over = self.to_move, self.may_declare, self.over
+        other.turn = None if self.turn is None else self.turn.copy()
+        return other
+
+    def dealt(self, rng: random.Random, unseen) -> "SimGame":
+        """A copy with what the player to move cannot see dealt anew by ``rng`` (the other
+        hands, their face-down cards, the guest pile's and the table pile's order): a game
+        they cannot tell from this one. ``unseen``: what they cannot see (:func:`unseen`)."""
+        guests, tables = unseen[0][:], unseen[1][:]
+        rng.shuffle(guests)
+        rng.shuffle(tables)
+        other = self.copy()
+        p = self.to_move
+        at = 0
+        for q, hand in enumerate(other.hands):
+            if q != p:
+                size = sum(hand)
+                other.hands[q] = hand = [0] * 24
+                for g in guests[at:at + size]:
+                    hand[g] += 1
+                at += size + self.down[q]       # the face-down cards of the others: out of play
+        other.guest_pile = guests[at:at + len(self.guest_pile)]
+        other.table_pile = tables
+        return other
+
+    def public_seed(self) -> int:
+        """A seed fixed by what the player to move sees (never a hidden card), the same in every
+        process: the café, the own hand, the sizes, the scores, whose turn."""
+        p = self.to_move
+        seen = (self.tables, self.seats, self.hands[p], self.down, self.scores, p,
+                [sum(h) for h in self.hands], len(self.guest_pile), len(self.table_pile))
+        return zlib.crc32(repr(seen).encode())
+
+    def best_turn(self) -> tuple[int, list[tuple[int, int]]] | None:
+        """The player to move's best turn from here (the engine's own exact search, the table
+        pile read: this is for playouts on a dealt game): ``(points, [(guest, seat), …])``."""
+        hand = self.hands[self.to_move]
+        found = best_from([NATION_TEXT[t + 1] for t in self.tables],
+                          [None if g == EMPTY else GUEST_TEXT[g] for g in self.seats],
+                          tuple(NATIONS[t] for t in self.table_pile),
+                          [GUEST_TEXT[g] for g in range(24) for _ in range(hand[g])])
+        if found is None:
+            return None
+        return found[0], [(GUEST_CODE[g], s) for g, s in found[1]]
+
+    def ahead(self, player: int) -> bool:
+        """Whether ``player`` would win outright if the game ended now (R13)."""
+        finals = self.final()
+        return all(finals[player] > f for q, f in enumerate(finals) if q != player)
+
+    def play_turn(self, patience: float = 0, endgame: int = 3, log: list | None = None) -> None:
+        """One turn of the playout policy for the player to move: declare the end with an
+        empty hand when ahead (R12c); else the best turn (the most points, the engine's
+        search), unless it scores fewer than ``patience`` while a card may be drawn and the
+        guest pile is not nearly out (R10: the strong player's patience); with no turn, draw,
+        or lay face down a card whose nation has no table (R11). ``log``: a list the turn's
+        actions are added to, in notation (``"DEf@c2"``, ``"end"``, ``"draw"``, ``"down:ITm"``,
+        ``"declare:2"``), for the engine to play them again."""
+        p = self.to_move
+        if p in self.who_may_declare() and self.ahead(p):
+            self.declare_end(p)
+            _note(log, f"declare:{p + 1}")
+            return
+        hand = self.hands[p]
+        may_draw = bool(self.guest_pile) and sum(hand) < HAND_LIMIT
+        found = self.best_turn() if any(hand) else None
+        if found is not None and (not may_draw or found[0] >= patience
+                                  or len(self.guest_pile) <= endgame * len(self.hands)):
+            self._place_all(found[1], log)
+        elif may_draw:
+            self.draw()
+            _note(log, "draw")
+        elif found is not None:
+            self._place_all(found[1], log)
+        else:
+            present = {t for t in self.tables if t != EMPTY}
+            held = [g for g in range(24) if hand[g]]
+            card = next((g for g in reversed(held) if g >> 1 not in present), held[-1])
+            self.lay_face_down(card)
+            _note(log, "down:" + GUEST_TEXT[card])
+
+    def _place_all(self, placements, log) -> None:
+        for guest, seat in placements:
+            self.place(guest, seat)
+            _note(log, f"{GUEST_TEXT[guest]}@{SEATS[seat]}")
+        if self.over is None:
+            self.end_turn()
+            _note(log, "end")
+
     def _commit(self) -> None:
         turn, p = self.turn, self.to_move
         self.tables, self.seats, self.table_pile = turn.tables, turn.seats, turn.pile
@@ -314,6 +421,30 @@ class SimGame:
     def _next(self) -> None:
         self.to_move = (self.to_move + 1) % len(self.hands)
         self.may_declare = None
+
+
+def _note(log: list | None, action: str) -> None:
+    if log is not None:
+        log.append(action)
+
+
+def unseen(game) -> tuple[list[int], list[int]]:
+    """What the player to move of the engine's ``game`` cannot see, as they can count it: the
+    guests (in the other hands, the others' face-down cards, the guest pile) and the tables (the
+    table pile), as codes, sorted — their places and order are unknown. It is the full deck less
+    what they see: the café, their own hand and face-down cards, and the box (the cards that
+    left the game)."""
+    p = game.to_move
+    guests = Counter(full_guest_deck())
+    guests.subtract(g for g in game.cafe.seats if g)
+    guests.subtract(game.hand(p))
+    guests.subtract(game.face_down[p])
+    guests.subtract(c for c in game.box if len(c) == 3)
+    tables = Counter(full_table_deck())
+    tables.subtract(t for t in game.cafe.tables if t)
+    tables.subtract(c for c in game.box if len(c) == 2)
+    return (sorted(GUEST_CODE[g] for g in guests.elements()),
+            sorted(NATION_INDEX[t] for t in tables.elements()))
 
 
 def _counts(guests) -> list[int]:

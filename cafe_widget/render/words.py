@@ -130,8 +130,19 @@ WORDS = Localized({
     "player": N_("Player {n}"),
     "computer": N_("Computer {n}"),
     "computer_kind": N_("Computer {n} ({kind})"),
-    "kinds": {"random": N_("random"), "greedy": N_("greedy"), "steady": N_("steady"), "strong": N_("strong")},
+    "kinds": {"random": N_("random"), "greedy": N_("greedy"), "steady": N_("steady"), "strong": N_("strong"),
+              "expert": N_("expert")},
     "hint": N_("Hint"),
+    "expert_head": N_("The expert's estimate, a guess (not points): {deals} deals of the cards you "
+                      "cannot see, played on {horizon}."),
+    "expert_round": N_("to the end of your next turn"),
+    "expert_game": N_("to the end of the game"),
+    "expert_turn": N_("{turn}: {points} now (exact); estimate {value}; then the next player "
+                      "scores {reply}"),
+    "expert_draw": N_("draw: 0 now; estimate {value}; then the next player scores {reply}"),
+    "expert_short_head": N_("The expert's guess (not points):"),
+    "expert_short": N_("{turn}: {points} now, guess {value}"),
+    "expert_short_draw": N_("draw: guess {value}"),
     "hint_turn": N_("Hint, not played: {turn} = {points} points, the most this hand can "
                        "make now (the seats are numbered in order)."),
     "hint_mid": N_("Hint, not played: finish with {turn}; this turn then makes {points} points."),
@@ -309,6 +320,54 @@ def game_lines(game: Game, lang: str | None = None, kinds=None) -> tuple[PlayerL
                             len(game.face_down[p]), p == game.to_move and not game.is_over,
                             phrase("counts", lang, hand=len(game.hands[p]), down=len(game.face_down[p])))
                  for p in range(game.players))
+
+
+#: Languages that write a decimal comma (2,5): French and German.
+DECIMAL_COMMA = ("fr", "de")
+
+
+def tenths(x: float, lang: str | None = None, signed: bool = False) -> str:
+    """``x`` to a tenth as the language writes it: ``+2.5`` in English, ``+2,5`` in French."""
+    text = f"{x:+.1f}" if signed else f"{x:.1f}"
+    if text in ("-0.0", "+-0.0"):
+        text = "+0.0" if signed else "0.0"
+    return text.replace(".", ",") if i18n.current(lang) in DECIMAL_COMMA else text
+
+
+def expert_lines(estimates, lang: str | None = None, top: int = 3) -> tuple[str, ...]:
+    """The expert's estimates (:meth:`ExpertPlayer.estimates
+    <cafe_widget.players.expert.ExpertPlayer.estimates>`) in words, kept apart from the exact
+    points: a heading saying it is a guess and over what, then the ``top`` turns, one line each:
+    what the turn scores now (exact), its estimate (the margin it gains over the others, on
+    average), and what the next player then scores on average. Empty when there is none."""
+    if not estimates:
+        return ()
+    first = estimates[0]
+    horizon = phrase("expert_game" if first.to_end else "expert_round", lang)
+    lines = [phrase("expert_head", lang, deals=first.deals, horizon=horizon)]
+    for e in estimates[:top]:
+        if e.actions == ["draw"]:
+            lines.append(phrase("expert_draw", lang, value=tenths(e.value, lang, True),
+                                reply=tenths(e.next_points, lang)))
+        else:
+            turn = " ".join(a for a in e.actions if "@" in a)
+            lines.append(phrase("expert_turn", lang, turn=turn, points=e.points, value=tenths(e.value, lang, True),
+                                reply=tenths(e.next_points, lang)))
+    return tuple(lines)
+
+
+def expert_short_lines(estimates, lang: str | None = None, top: int = 3) -> tuple[str, ...]:
+    """:func:`expert_lines` for the widget's narrow panel: a heading, then one short line a turn."""
+    if not estimates:
+        return ()
+    lines = [phrase("expert_short_head", lang)]
+    for e in estimates[:top]:
+        if e.actions == ["draw"]:
+            lines.append(phrase("expert_short_draw", lang, value=tenths(e.value, lang, True)))
+        else:
+            turn = " ".join(a for a in e.actions if "@" in a)
+            lines.append(phrase("expert_short", lang, turn=turn, points=e.points, value=tenths(e.value, lang, True)))
+    return tuple(lines)
 
 
 def turn_lines(cards, lang: str | None = None) -> tuple[str, ...]:

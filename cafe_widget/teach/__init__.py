@@ -19,13 +19,13 @@ ipywidgets: the same checks as widgets (``ask_points``…) are the widget's.
 
 from .board_practice import BoardPuzzle, board_puzzles, check_board_points, check_chairs
 from .card_puzzles import LEVELS, Puzzle, puzzles
-from .lessons import (Prediction, check, frames, language, last_turns, pictures, play, predict, progress, read,
+from .lessons import (Prediction, check, expert, frames, language, last_turns, pictures, play, predict, progress, read,
                       refused, report, result, review, seats, show, where)
 from .practice import Feedback, Grade, check_points, check_seats
 
 __all__ = [
     "BoardPuzzle", "Feedback", "Grade", "LEVELS", "Prediction", "Puzzle", "board_puzzles", "check",
-    "check_board_points", "check_chairs", "check_points", "check_seats", "frames", "language", "last_turns",
+    "check_board_points", "check_chairs", "check_points", "check_seats", "expert", "frames", "language", "last_turns",
     "pictures", "play", "predict", "progress", "puzzles", "read", "refused", "report", "result", "review",
     "seats", "show", "where",
 ]

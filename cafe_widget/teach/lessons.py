@@ -26,6 +26,8 @@ from ..engine.errors import kind_of, need_text
 from ..engine.layout import SEATS, TOUCHES
 from ..i18n import NN_, N_, Localized, current, ngettext
 from ..i18n import language as _language
+from ..players.expert import ExpertPlayer
+from ..render.words import expert_lines
 from .card_puzzles import Puzzle, puzzles  # noqa: F401 (for the notebooks)
 from .practice import Feedback, climb, check_points, check_seats  # noqa: F401 (for the notebooks)
 from .answers import typed_text, yes_or_no
@@ -64,6 +66,8 @@ WORDS = Localized({
     "no_best": N_("no card could be placed"),
     "hand_empty": N_("hand empty"),
     "review": N_("{number:>3}. player {n}: {did}   ({best})"),
+    "expert_none": N_("The expert has nothing to weigh here: it weighs turns at the start of a turn "
+                      "of the basic game, with a card or a draw to choose."),
     "touches": N_("{seat}: touches {places}"),
     "unreadable": N_("Cannot read this notation: {error}"),
     # Translators: a table's name heading its points, in a column of a plain-text report
@@ -397,11 +401,25 @@ def last_turns(game, count: int = 3, lang: str | None = None) -> None:
             print(report(entry.turn, lang))
 
 
-def review(game, player: int | None = None, lang: str | None = None) -> None:
+def expert(game, lang: str | None = None, top: int = 3) -> None:
+    """Print what the expert (``make_player("expert")``) expects of the ``top`` turns it weighs
+    for the player to move, apart from their exact points: what each scores now, its estimate
+    (the margin it gains over the others, on average over deals of the cards the player cannot
+    see, played on to the end of their next turn) and what the next player then scores. A guess,
+    not a rule: the exact points are the engine's, the estimate the expert's."""
+    if not _is_game(game, lang):
+        return
+    lines = expert_lines(ExpertPlayer().estimates(game), lang, top)
+    print("\n".join(lines) if lines else _say("expert_none", lang))
+
+
+def review(game, player: int | None = None, lang: str | None = None, expert: bool = False) -> None:
     """Print the game's review (``game.review()``): each action taken, what it scored, and the
     best placing turn the hand had then; only ``player``'s (from 0) if given. Facts, not
     verdicts: drawing instead of placing can be right. A board game's review gives each action
-    against the best action then, and the points missed."""
+    against the best action then, and the points missed. ``expert=True``: under each placing
+    turn and draw of the basic game, the expert's estimate of the three turns it weighed then
+    (:func:`expert`), a guess kept apart from those exact points."""
     if not isinstance(game, BoardGame) and not _is_game(game, lang):
         return
     entries = [e for e in game.review() if player is None or e.player == player]
@@ -420,6 +438,10 @@ def review(game, player: int | None = None, lang: str | None = None) -> None:
         if e.kind == "declare":
             best = _say("hand_empty", lang)
         print(_say("review", lang, number=e.number, n=e.player + 1, did=did, best=best))
+        if expert and e.kind in ("turn", "draw") and not game.variant:
+            before = type(game)(game.log[e.number - 1].before)
+            for line in expert_lines(ExpertPlayer().estimates(before), lang):
+                print("       " + line)
 
 
 def show(thing, lang: str | None = None) -> None:

@@ -20,7 +20,7 @@ from .safety import WIDGET_SAVE, Refused, field
 
 HUMAN = "human"
 #: The players a save may name.
-KINDS = (HUMAN, "computer", "random", "greedy", "steady", "strong")
+KINDS = (HUMAN, "computer", "random", "greedy", "steady", "strong", "expert")
 
 
 def save_data(w) -> dict:

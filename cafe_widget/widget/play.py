@@ -13,7 +13,8 @@ from ..engine.cards import GUEST_COPIES, GUEST_KINDS, TABLE_ADJECTIVES
 from ..engine.layout import TOUCHES
 from ..render.frames import refused_mark
 from ..render.scene import View
-from ..render.words import WHY, card_points, clearing_words, game_lines, phrase, turn_lines
+from ..players.expert import ExpertPlayer
+from ..render.words import WHY, card_points, clearing_words, expert_short_lines, game_lines, phrase, turn_lines
 from .card_saves import HUMAN
 from .card_base import HISTORY_BUTTONS, _hint_labels
 from .modes import Mode, press
@@ -292,6 +293,8 @@ class PlayScreen:
         if turn.goes_on:
             text += phrase("hint_goes_on", lang)
         self._show_hint(turn, placed, text)
+        if not placed and not game.variant:   # the expert's guess, under the exact points
+            self.state.info += expert_short_lines(ExpertPlayer().estimates(game), lang)
 
     def _hint_none(self, refusal) -> None:
         """No turn to hint: mid-turn, the cards placed cannot be finished (say why); undo."""

@@ -55,8 +55,10 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
 
     ``CafeWidget(game=Game.new(players=3, seed=1), players=["human", "strong", "greedy"])``
     plays a game; each computer seat names its player (``"random"``, ``"greedy"``, ``"steady"``,
-    ``"strong"``; ``"computer"`` is ``"steady"``, which places a turn whenever it can). *Hint* lights the best turn for the person to move; the
-    scoresheet in the panel lists every turn, ◀ ▶ step back through the game's positions, and
+    ``"strong"``, ``"expert"``: it plays each turn it weighs on over deals of the cards it cannot
+    see; ``"computer"`` is ``"steady"``, which places a turn whenever it can). *Hint* lights the
+    best turn for the person to move, with the expert's guess for its best turns below the exact
+    points; the scoresheet in the panel lists every turn, ◀ ▶ step back through the game's positions, and
     *Review* shows the best turn each of the person's turns could have made.
     ``CafeWidget.from_notation("RU GB FR ES IT | b1:RUf")`` opens a café as a sandbox with a
     palette of all 24 guests; ``CafeWidget.puzzle(puzzles(1))`` walks a level of puzzles;

@@ -85,6 +85,21 @@ def test_a_computer_plays_the_same_whatever_the_hidden_cards(kind):
             assert _until_seen(other, player.actions(other)) == chosen, game.format()
 
 
+def test_the_expert_plays_the_same_whatever_the_hidden_cards():
+    """Its deals are made from what the player can count and seeded by what they see: the hidden
+    cards dealt anew change neither its turn nor its estimates (on the positions where it has
+    more than one turn to weigh: it plays each out on 16 deals, so it is slower)."""
+    weighed = 0
+    for game in [g for g in POSITIONS if len(make_player("expert").estimates(g)) > 1]:
+        chosen = _until_seen(game, make_player("expert").actions(game))
+        estimates = make_player("expert").estimates(game)
+        weighed += len(estimates) > 1
+        for other in _redealt(game):
+            assert _until_seen(other, make_player("expert").actions(other)) == chosen, game.format()
+            assert make_player("expert").estimates(other) == estimates
+    assert weighed >= 5
+
+
 def test_the_hint_is_the_same_whatever_the_hidden_cards_and_never_names_a_table_still_face_down():
     went_on = 0
     for game in POSITIONS:

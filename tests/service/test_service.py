@@ -49,14 +49,14 @@ def _play_out(s, name, seats, cls, limit=600, on_move=None):
     return s, moves
 
 
-def test_a_whole_card_game_two_students_and_a_computer(running):
+def test_a_whole_card_game_two_students_and_the_expert(running):
     s = running
-    assert teacher.open_table("3B", "card", ["alice", "bob", "computer"], seed=5, url=s.url, token="t-teacher")
+    assert teacher.open_table("3B", "card", ["alice", "bob", "expert"], seed=5, url=s.url, token="t-teacher")
     alice = seat_widgets.join("3B", url=s.url, token="t-alice")
     bob = seat_widgets.join("3B", url=s.url, token="t-bob")
     screen = seat_widgets.screen("3B", url=s.url, token="t-teacher")
     assert (alice.player, bob.player) == (0, 1) and screen.player is None
-    assert [line.name for line in screen.view().players] == ["alice", "bob", "Computer 3 (steady)"]
+    assert [line.name for line in screen.view().players] == ["alice", "bob", "Computer 3 (expert)"]
     s, moves = _play_out(s, "3B", {0: alice, 1: bob}, Game)
     real = s.real("3B")
     assert real.is_over and moves > 20

@@ -29,7 +29,7 @@ def open_table(name: str, game: str = "card", seats=("human", "computer"), *, se
                lang: str | None = None, url: str | None = None, token: str | None = None):
     """A teacher opens the class table ``name``: ``game`` ``"card"`` or ``"board"``, ``seats``
     each a hub user's name, ``"free"`` (any student may take it) or a computer (``"computer"``,
-    ``"greedy"``, ``"steady"``, ``"strong"``); ``"user:NAME"`` seats a student whose name is one of
+    ``"greedy"``, ``"steady"``, ``"strong"``, ``"expert"``); ``"user:NAME"`` seats a student whose name is one of
     these words. Returns the table's facts, or None (and says why)."""
     seats = ["free" if s == "human" else s for s in seats]
     answer = _call("POST", protocol.TABLES, {"name": name, "game": game, "seats": list(seats), "seed": seed},

@@ -1,0 +1,189 @@
+"""The expert (cafe_widget/players/expert.py) and what it stands on in the simulation core: its
+playouts go exactly as the engine would play them (the same café, piles, hands, scores, turn and
+end after every turn, to the end of the game), a dealt guess keeps everything the player sees and
+deals only what they cannot see, the core's best turn is the engine's, and the expert's turns are
+legal, deterministic, and its estimates keep a turn's exact points apart from the guess.
+What the expert may know is tested with the other players (test_what_players_know.py)."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+
+import pytest
+
+from cafe_widget.engine import Game
+from cafe_widget.engine.cards import full_guest_deck, full_table_deck
+from cafe_widget.engine.layout import SEATS
+from cafe_widget.players import ExpertPlayer, make_player
+from cafe_widget.players.sim import GUEST_TEXT, SimGame, guest_text, unseen
+from cafe_widget.teach import expert, review
+from test_sim import same
+
+#: ``make differential`` plays many (``CAFE_SIM_GAMES=200``), ``make test`` a few.
+GAMES = int(os.environ.get("CAFE_SIM_GAMES", "3"))
+
+
+def middle(seed: int, players: int, turns: int) -> Game:
+    """A seeded game after ``turns`` turns between strong players (their hands grow: they wait)."""
+    game = Game.new(players, seed=seed)
+    strong = make_player("strong")
+    for _ in range(turns):
+        if game.is_over:
+            break
+        for action in strong.actions(game):
+            game.act(action)
+    return game
+
+
+def to_weigh(seed: int) -> Game:
+    """A seeded two-player game played by strong players up to a turn of player 1 where the
+    expert has more than one turn to weigh."""
+    game = Game.new(2, seed=seed)
+    strong = make_player("strong")
+    while not (game.to_move == 0 and game.turn is None and len(ExpertPlayer().estimates(game)) > 2):
+        for action in strong.actions(game):
+            game.act(action)
+    return game
+
+
+@pytest.mark.parametrize("seed", range(2000, 2000 + 2 * GAMES))
+def test_a_playout_goes_the_same_in_the_core_and_the_engine(seed):
+    """From the deal and from the middle of a game, the playout policy plays every turn to the
+    end in the core; the engine plays each turn's actions again, and after every turn the two
+    games are the same, field by field (R4–R13)."""
+    players = 2 + seed % 4
+    for start in (Game.new(players, seed=seed), middle(seed, players, 15 + seed % 20)):
+        sim = SimGame.of(start) if not start.is_over else None
+        game = start.copy()
+        kinds = Counter()
+        while sim is not None and sim.over is None:
+            log: list[str] = []
+            sim.play_turn(patience=seed % 12, log=log)
+            for action in log:
+                game.act(action)
+            kinds[log[0].split(":")[0] if "@" not in log[0] else "turn"] += 1
+            same(game, sim)
+        assert game.is_over and kinds["turn"] > 3
+
+
+def test_a_dealt_guess_keeps_what_the_player_sees_and_deals_the_rest():
+    rng = random.Random(5)
+    differs = 0
+    for seed in range(30):
+        game = middle(300 + seed, 2 + seed % 4, 10 + seed)
+        if game.is_over:
+            continue
+        sim, hidden = SimGame.of(game), unseen(game)
+        me = game.to_move
+        for _ in range(3):
+            deal = sim.dealt(rng, hidden)
+            assert (deal.tables, deal.seats, deal.scores, deal.down, deal.to_move) == \
+                   (sim.tables, sim.seats, sim.scores, sim.down, sim.to_move)
+            assert deal.hands[me] == sim.hands[me]
+            assert [sum(h) for h in deal.hands] == [sum(h) for h in sim.hands]
+            assert len(deal.guest_pile) == len(sim.guest_pile)
+            assert sorted(deal.table_pile) == sorted(sim.table_pile)    # every table left is in the pile
+            # what it deals is what the player cannot see: the others' hands and face-down cards, the pile
+            dealt = Counter(deal.guest_pile)
+            for q, h in enumerate(deal.hands):
+                if q != me:
+                    dealt.update({g: n for g, n in enumerate(h) if n})
+            assert not dealt - Counter(hidden[0])
+            assert sum(hidden[0]) >= 0 and len(hidden[0]) == sum(dealt.values()) + sum(
+                d for q, d in enumerate(deal.down) if q != me)
+            differs += deal.guest_pile != sim.guest_pile
+        # the player's own count: every card of the box is seen, held, on the café or unseen
+        seen = [g for g in game.cafe.seats if g] + list(game.hand()) + list(game.face_down[me]) + \
+            [c for c in game.box if len(c) == 3]
+        assert Counter(seen) + Counter(guest_text(g) for g in hidden[0]) == Counter(full_guest_deck())
+        tables = [t for t in game.cafe.tables if t] + [c for c in game.box if len(c) == 2]
+        assert len(tables) + len(hidden[1]) == len(full_table_deck())
+    assert differs > 20
+
+
+def test_the_cores_best_turn_is_the_engines():
+    """SimGame.best_turn (the playouts' search, the table pile read) scores what the engine's
+    exact best turn scores, with the same cards, on the positions of seeded games."""
+    compared = 0
+    for seed in range(12):
+        game = Game.new(2 + seed % 3, seed=400 + seed)
+        strong = make_player("strong")
+        while not game.is_over and compared < 40 * (seed + 1):
+            if game.turn is None and game.hand():
+                sim = SimGame.of(game)
+                found = sim.best_turn()
+                exact = game.cafe.best_turn(game.hand(), False)
+                if exact is None:
+                    assert found is None
+                else:
+                    assert found[0] == exact.points
+                    assert [f"{GUEST_TEXT[g]}@{SEATS[s]}" for g, s in found[1]] == [c.text for c in exact.cards]
+                compared += 1
+            for action in strong.actions(game):
+                game.act(action)
+    assert compared > 200
+
+
+def test_the_expert_plays_legal_turns_the_same_each_time_and_finishes_games():
+    for players in (2, 3):
+        game = Game.new(players, seed=77 + players)
+        seats = [ExpertPlayer() if p == 0 else make_player("strong") for p in range(players)]
+        weighed = 0
+        while not game.is_over:
+            player = seats[game.to_move]
+            chosen = player.actions(game.copy())
+            if game.to_move == 0 and weighed < 4:
+                assert ExpertPlayer().actions(game.copy()) == chosen      # deterministic: seeded by what it sees
+                weighed += len(player.estimates(game)) > 1
+            for action in chosen:
+                game.act(action)               # the engine refuses anything illegal
+        assert weighed == 4
+
+
+def test_an_estimate_keeps_the_exact_points_apart_from_the_guess():
+    game = to_weigh(911)
+    found = ExpertPlayer().estimates(game)
+    assert len(found) >= 2 and found == sorted(found, key=lambda e: -e.value)
+    for e in found:
+        trial = game.copy()
+        before = trial.scores[game.to_move]
+        for action in e.actions:
+            trial.act(action)
+            if trial.to_move != game.to_move or trial.is_over:
+                break
+        scored = (trial.log[-1].turn.points if trial.log and trial.log[-1].turn and e.actions != ["draw"]
+                  else 0) if trial.turn is None else trial.turn.points
+        assert e.points == scored, (e, before)
+        assert e.deals == 16 and not e.to_end
+    assert any(e.actions == ["draw"] for e in found) == (game.explain_draw() is None)
+
+
+def test_expert_and_review_print_the_guess_under_the_exact_points(capsys):
+    game = to_weigh(911)
+    expert(game)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("The expert's estimate, a guess (not points): 16 deals")
+    assert len(lines) == 4 and all(" now (exact); estimate " in line or line.startswith("draw: 0 now")
+                                   for line in lines[1:])
+    expert(game, lang="fr")
+    assert capsys.readouterr().out.startswith("L'estimation de l'expert, une prévision (pas des points)")
+    review(middle(912, 2, 6), player=0, expert=True)
+    out = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("       The expert's estimate") for line in out)
+    variant = Game.new(2, seed=3, variant=True)
+    expert(variant)
+    assert "nothing to weigh" in capsys.readouterr().out
+
+
+def test_the_widget_hint_adds_the_experts_guess_below_the_exact_points():
+    from cafe_widget import CafeWidget
+
+    w = CafeWidget(game=to_weigh(911), players=["human", "expert"])
+    w.click(*w.locate("hint"))
+    info = w.view().info
+    assert info[0].startswith("*Hint:")
+    head = info.index("The expert's guess (not points):")
+    assert head > 1 and len(info) - head - 1 == 3
+    assert "expert" in w.save()
