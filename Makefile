@@ -9,7 +9,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 FIRST  := notebooks/01_the_cafe.ipynb
 
-.PHONY: lab test check bench install clean notebooks lite site site-serve fuzz differential translations hub hub-clean help wheel binder-lock
+.PHONY: lab test check bench install clean notebooks lite site site-serve fuzz differential expert translations hub hub-clean help wheel binder-lock
 
 # rfc3987-syntax comes with jupyter-events (jsonschema[format-nongpl]) for jsonschema's optional
 # check of the "iri" format, which nothing here uses, and builds a grammar each time it is imported:
@@ -56,10 +56,17 @@ check: $(VENV)/.installed-test
 fuzz: $(VENV)/.installed-test
 	$(PY) tests/widget/widget_fuzz.py --steps 3000
 
-# The simulation core against the engine, long: 200 seeded games of each kind of check
-# (make test plays a few of them; tests/players/test_sim.py).
+# The simulation core against the engine, long: 200 seeded games of each kind of check, and
+# 400 of the expert's playouts (make test plays a few of them; tests/players/test_sim.py and
+# test_expert.py).
 differential: $(VENV)/.installed-test
-	CAFE_SIM_GAMES=200 $(PY) -m pytest -q -n $(TEST_WORKERS) -p no:randomly tests/players/test_sim.py
+	CAFE_SIM_GAMES=200 $(PY) -m pytest -q -n $(TEST_WORKERS) -p no:randomly tests/players/test_sim.py \
+		tests/players/test_expert.py
+
+# The expert against strong and greedy, 2 to 4 players, 400 games or more each, on seeds kept
+# aside for it (benchmarks/tournament.py --expert): the win rates, the aims, the time a turn.
+expert: $(VENV)/.installed-test
+	$(PY) benchmarks/tournament.py --expert --jobs $$(nproc 2>/dev/null || echo 2)
 
 # The server-less site: JupyterLite with the package and the notebooks, in _site/.
 lite: $(VENV)/.installed-test
@@ -137,6 +144,7 @@ help:
 	@echo "make check       the quick loop: lint and the tests without browser, notebooks or hub"
 	@echo "make fuzz        the widgets driven as a class would, 3000 steps of each kind"
 	@echo "make differential  the simulation core against the engine, 200 seeded games of each check"
+	@echo "make expert      the expert's tournament on deals kept aside (about 25 minutes on 2 cores)"
 	@echo "make notebooks   run the notebooks, keep only the check cells' output"
 	@echo "make translations  extract, update and compile the catalogs (EN, FR, DE)"
 	@echo "make lite        the server-less JupyterLite site in _site/"

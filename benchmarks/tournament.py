@@ -47,10 +47,17 @@ AIMS = {("expert/strong", 2): 0.60, ("expert/strong", 3): 0.40, ("expert/strong"
 MOVE_TIMES: dict[str, list[float]] = {}
 
 
+def _number(text: str):
+    try:
+        return float(text)
+    except ValueError:
+        return text          # a word: ``expert:deviate=pp+dp``
+
+
 def make(spec: str, seed: int) -> Player:
     """``"strong"``, ``"random"`` (seeded) or ``"strong:open=0.8,fit=2"``."""
     kind, _, options = spec.partition(":")
-    kwargs = {k: float(v) for k, v in (o.split("=") for o in options.split(",") if o)}
+    kwargs = {k: _number(v) for k, v in (o.split("=") for o in options.split(",") if o)}
     if kind == "random":
         return PLAYERS[kind](seed=seed)
     if kind == "strong" and "open" in kwargs:
@@ -136,6 +143,8 @@ def main() -> None:
             print(f"{pairing:<28} {n:>7} {len(wins):>5} {statistics.mean(wins):>7.0%} {interval(wins):>9} "
                   f"{(f'{aim:.0%}' if aim else '-'):>5} {1 / n:>5.0%}   "
                   f"{spread(a_scores)}   {spread(b_scores)}   {took:5.1f} s", flush=True)
+    if pool:
+        pool.shutdown()
     print("time to choose a turn:")
     for spec, times in sorted(MOVE_TIMES.items()):
         times = sorted(times)

@@ -19,12 +19,20 @@ card may sit and what it scores. This module says exactly that, on lists of inte
   scores, whose turn, who may declare the end; its turns, draws (R10), cards laid face down
   (R11), the three ends (R12) and the final score (R13).
 
+- For the expert (:mod:`.expert`): :func:`unseen` counts what the player to move cannot see;
+  :meth:`SimGame.dealt` deals it anew into the hidden places (a game they cannot tell from the
+  real one), seeded by :meth:`SimGame.public_seed`; :meth:`SimGame.play_turn` is the playout
+  policy, whose best turn (:meth:`SimGame.best_turn`) is the engine's own exact search
+  (:func:`~cafe_widget.engine.search.best_from`, on the core's lists written as the engine
+  writes them).
+
 It plays the basic game; the variant (R14) is the engine's until it joins it here.
 ``tests/players/test_sim.py`` plays it against the engine card by card on random positions (the
 same seats allowed, the same points, the same café after each clearing) and action by action on
 whole games between computer players (the same piles, hands, scores, turn and end);
+``tests/players/test_expert.py`` plays the playout policy to the end in both, turn by turn.
 ``make differential`` does so on 200 games of each. ``benchmarks/sim.py`` times both. Pure
-Python, no import beyond the engine's tables.
+Python, no import beyond the engine.
 """
 
 from __future__ import annotations

@@ -140,9 +140,12 @@ WORDS = Localized({
     "expert_turn": N_("{turn}: {points} now (exact); estimate {value}; then the next player "
                       "scores {reply}"),
     "expert_draw": N_("draw: 0 now; estimate {value}; then the next player scores {reply}"),
-    "expert_short_head": N_("The expert's guess (not points):"),
-    "expert_short": N_("{turn}: {points} now, guess {value}"),
-    "expert_short_draw": N_("draw: guess {value}"),
+    "expert_this": N_("The expert's guess (not points): {value} for this turn"),
+    "expert_this_too": N_("The expert's guess (not points): {value} for this turn, its choice too"),
+    "expert_choice": N_("its choice: {turn}, {value}"),
+    "expert_choice_draw": N_("its choice: draw, {value}"),
+    "expert_choice_alone": N_("The expert's choice (a guess, not points): {turn}, {value}"),
+    "expert_choice_alone_draw": N_("The expert's choice (a guess, not points): draw, {value}"),
     "hint_turn": N_("Hint, not played: {turn} = {points} points, the most this hand can "
                        "make now (the seats are numbered in order)."),
     "hint_mid": N_("Hint, not played: finish with {turn}; this turn then makes {points} points."),
@@ -356,18 +359,22 @@ def expert_lines(estimates, lang: str | None = None, top: int = 3) -> tuple[str,
     return tuple(lines)
 
 
-def expert_short_lines(estimates, lang: str | None = None, top: int = 3) -> tuple[str, ...]:
-    """:func:`expert_lines` for the widget's narrow panel: a heading, then one short line a turn."""
+def expert_short_lines(estimates, hinted, lang: str | None = None) -> tuple[str, ...]:
+    """:func:`expert_lines` for the widget's narrow panel, under the hint's head: the expert's
+    guess for the hinted turn (``hinted``: its placements, ``["DEf@c2", …]``) and the turn the
+    expert would choose, if another, in one or two lines. Empty when it weighed nothing."""
     if not estimates:
         return ()
-    lines = [phrase("expert_short_head", lang)]
-    for e in estimates[:top]:
-        if e.actions == ["draw"]:
-            lines.append(phrase("expert_short_draw", lang, value=tenths(e.value, lang, True)))
-        else:
-            turn = " ".join(a for a in e.actions if "@" in a)
-            lines.append(phrase("expert_short", lang, turn=turn, points=e.points, value=tenths(e.value, lang, True)))
-    return tuple(lines)
+    best = estimates[0]
+    drawing = best.actions == ["draw"]
+    facts = {"turn": " ".join(a for a in best.actions if "@" in a), "value": tenths(best.value, lang, True)}
+    same = [e for e in estimates if [a for a in e.actions if "@" in a] == list(hinted)]
+    if same and same[0] is best:
+        return (phrase("expert_this_too", lang, value=facts["value"]),)
+    if same:
+        return (phrase("expert_this", lang, value=tenths(same[0].value, lang, True)),
+                phrase("expert_choice_draw" if drawing else "expert_choice", lang, **facts))
+    return (phrase("expert_choice_alone_draw" if drawing else "expert_choice_alone", lang, **facts),)
 
 
 def turn_lines(cards, lang: str | None = None) -> tuple[str, ...]:

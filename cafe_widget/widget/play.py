@@ -293,8 +293,9 @@ class PlayScreen:
         if turn.goes_on:
             text += phrase("hint_goes_on", lang)
         self._show_hint(turn, placed, text)
-        if not placed and not game.variant:   # the expert's guess, under the exact points
-            self.state.info += expert_short_lines(ExpertPlayer().estimates(game), lang)
+        if not placed and not game.variant:   # the expert's guess, apart, under the hint's points
+            guess = expert_short_lines(ExpertPlayer().estimates(game), [c.text for c in turn.cards], lang)
+            self.state.info = self.state.info[:1] + guess + self.state.info[1:]
 
     def _hint_none(self, refusal) -> None:
         """No turn to hint: mid-turn, the cards placed cannot be finished (say why); undo."""

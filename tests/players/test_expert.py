@@ -183,7 +183,23 @@ def test_the_widget_hint_adds_the_experts_guess_below_the_exact_points():
     w = CafeWidget(game=to_weigh(911), players=["human", "expert"])
     w.click(*w.locate("hint"))
     info = w.view().info
-    assert info[0].startswith("*Hint:")
-    head = info.index("The expert's guess (not points):")
-    assert head > 1 and len(info) - head - 1 == 3
+    assert info[0] == "*Hint: 14 points"          # CFm@d1, FRf@c4: the exact points first
+    assert info[1] == "The expert's guess (not points): +7.0 for this turn, its choice too"
+    assert info[2] == "CFm@d1 = 6"
+    found = ExpertPlayer().estimates(w.game)
+    assert found[0].actions[:2] == ["CFm@d1", "FRf@c4"] and f"{found[0].value:+.1f}" == "+7.0"
     assert "expert" in w.save()
+
+
+def test_the_hint_names_the_experts_other_choice_in_the_widgets_language():
+    """Notebook 10's deal: the hint's turn (4 points) and the expert's own choice, drawing, in
+    French with a decimal comma; the words of the choice are the catalog's (« piocher »)."""
+    from cafe_widget import CafeWidget
+
+    w = CafeWidget(game=Game.new(players=3, seed=7), players=["human", "greedy", "strong"], lang="fr")
+    w.click(*w.locate("hint"))
+    found = ExpertPlayer().estimates(w.game)
+    assert found[0].actions == ["draw"]
+    value = f"{found[0].value:+.1f}".replace(".", ",")
+    assert w.view().info[2] == f"son choix : piocher, {value}"
+    assert w.view().info[1].startswith("Prévision de l'expert (pas des points) : ")
