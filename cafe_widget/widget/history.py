@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from ..teach.card_puzzles import Puzzle
 from ..render.scene import PlayerLine, View
-from ..render.words import phrase, turn_lines
+from ..players.expert import ExpertPlayer
+from ..render.words import expert_short_lines, phrase, turn_lines
 from .card_saves import HUMAN
 from .card_base import HISTORY_BUTTONS, _hint_labels
 from .modes import History, LookingBack
@@ -100,6 +101,12 @@ class HistoryScreen(LookingBack):
             return
         self.state.view_best = True
         self.state.hint = _hint_labels(review.best.cards, 0)
+        guess = ()
+        if not self.state.game.variant and entry.kind in ("turn", "draw"):   # the expert's, then
+            played = [c.text for c in entry.turn.cards] if entry.turn is not None else []
+            guess = expert_short_lines(ExpertPlayer().estimates(type(self.state.game)(entry.before)),
+                                       played, self.lang)
+        self._best_guess = (n, self.lang, guess)
         played = (f"{entry.turn.text} = {entry.turn.points}" if entry.turn is not None
                   else self._entry_words(entry))
         self.set_status(phrase("history_best", self.lang, turn=review.best.text, points=review.best.points, played=played)
@@ -163,6 +170,9 @@ class HistoryScreen(LookingBack):
         marks, badges = (), ()
         if entry is not None:
             info = (f"*{self._entry_words(entry)}",)
+            guess = getattr(self, "_best_guess", None)
+            if self.state.view_best and guess is not None and guess[:2] == (n, lang):
+                info += guess[2]          # the expert's guess for the turn played, and its choice
             if entry.turn is not None:
                 info += turn_lines(entry.turn.cards, lang)
                 if not self.state.view_best:

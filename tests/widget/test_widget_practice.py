@@ -2,6 +2,8 @@
 student's clicks would drive it: puzzle mode, the seat task, the scoresheet and the history
 (◀ ▶, Try from here, Show best), the review, the last turn marked, and ask_points."""
 
+import re
+
 import pytest
 
 from cafe_widget import Cafe, CafeWidget, Game
@@ -222,9 +224,17 @@ def test_review_shows_the_best_turn_of_the_persons_turns():
                         "points (played: DEm@a2 = 4).")
     assert w.cafe == Cafe.parse("DE GB IT CN CF | b1:DEf | FR US")    # the café before the turn
     assert w.view().hint == (("c2", "1 DEm +4"), ("b3", "2 DEf +8"), ("d3", "3 ITf +5"))
+    # under the turn's words, apart: the expert's guess for the turn played, and its own choice
+    info = w.view().info
+    assert info[0] == "*Player 1 played DEm@a2: 4 points."
+    # DEm@a2 alone is not among the turns the expert weighs: its own choice, in one line
+    assert re.fullmatch(r"The expert's choice \(a guess, not points\): (draw|([A-Z]{2}[fm]@[a-e]\d ?){1,3}), "
+                        r"[+-]\d+\.\d", info[1]), info
+    assert info[2:] == ("DEm@a2 = 4", "    +4 German table b2", "*Best then: 17 points", "    DEm@c2, DEf@b3, ITf@d3")
     tap(w, "row2")
     tap(w, "best")
     assert w.status == "No best turn to show: it was not your turn"
+    assert not any("expert" in line for line in w.view().info)
 
 
 def test_at_the_end_of_a_game_the_scoresheet_is_the_review():
