@@ -64,8 +64,10 @@ class ExpertPlayer(StrongPlayer):
     name = "expert"
 
     def __init__(self, samples: int = 16, top: int = 5, hand: float = 3.5, win: float = 20.0,
-                 margin: float = 1.5, rollout_patience: float = 11, rounds: int = 1, **weights):
+                 margin: float = 1.5, rollout_patience: float = 11, rounds: int = 1, window: int = 4,
+                 **weights):
         super().__init__(**weights)
+        self.window = int(window)
         self.samples, self.top, self.hand_value, self.win = int(samples), int(top), hand, win
         self.margin, self.rollout_patience, self.rounds = margin, rollout_patience, int(rounds)
 
@@ -113,7 +115,7 @@ class ExpertPlayer(StrongPlayer):
         rng = random.Random(start.public_seed())
         me = game.to_move
         players = game.players
-        to_end = len(game.guest_pile) <= (self.endgame + 1) * players
+        to_end = len(game.guest_pile) <= self.window * players
         totals = [0.0] * len(turns)
         replies = [0.0] * len(turns)
         nxt = (me + 1) % players
