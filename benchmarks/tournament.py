@@ -8,7 +8,7 @@
 ``--expert``: the expert against strong and against greedy with 2, 3 and 4 players, at least 400
 games each (200, 134 and 100 deals, each played with the expert in every seat), on the deals
 kept aside for it (seeds from 500 000: never used to choose its settings, which were tried on
-seeds below 1 000). Each line then says the aim (issue 50: 60 %, 40 % and 32 % against strong)
+seeds below 1 000). Each line then says the aim set for it (60 %, 40 % and 32 % against strong)
 and the win rate's 95 % interval. ``--jobs N`` plays the games in N processes.
 
 A pairing ``A/B`` puts one A against B in every other seat. Every deal (seed) is played once
@@ -37,7 +37,7 @@ from cafe_widget.players import Player, PLAYERS  # noqa: E402
 
 PAIRINGS = ["strong/greedy", "greedy/random", "strong/random"]
 #: ``--expert``: the pairings, the deals for each player count (400 games or more), the held-out
-#: seeds, and the aims against strong (issue 50).
+#: seeds, and the aims set for it against strong.
 EXPERT_PAIRINGS = ["expert/strong", "expert/greedy"]
 EXPERT_DEALS = {2: 200, 3: 134, 4: 100}
 HELD_OUT = 500_000
