@@ -166,8 +166,9 @@ def _play(sim: SimGame, actions: list[str]) -> None:
             sim.end_turn()
         elif action == "draw":
             sim.draw()
-        elif action.startswith("declare"):
-            sim.declare_end(sim.to_move)
+        elif action.startswith("declare:"):           # who declares: the player who just emptied their hand
+            if not sim.declare_end(int(action[8:]) - 1):
+                raise ValueError(f"the core refused {action}")
     if sim.turn is not None and sim.over is None:
         sim.end_turn()
 

@@ -203,3 +203,18 @@ def test_the_hint_names_the_experts_other_choice_in_the_widgets_language():
     value = f"{found[0].value:+.1f}".replace(".", ",")
     assert w.view().info[2] == f"son choix : piocher, {value}"
     assert w.view().info[1].startswith("Prévision de l'expert (pas des points) : ")
+
+
+def test_a_turn_that_empties_the_hand_and_declares_ends_the_game_in_the_core_too():
+    """R12c in the expert's look-ahead: the player who emptied their hand declares, not the next."""
+    from cafe_widget.players.expert import _play
+
+    game = Game.parse("DE GB IT CN CF | b1:DEf | FR | CNm ITf GBm | DEm / GBf GBm USf | - / - | 0 0 | to:1")
+    turns = ExpertPlayer().candidates(game)
+    declaring = [t for t in turns if t[-1] == "declare:1"]
+    assert len(declaring) == 3 and all(t[1:] == ["end", "declare:1"] for t in declaring)   # DEm on a2, c2, …
+    for turn in declaring:
+        sim = SimGame.of(game)
+        _play(sim, turn)
+        assert sim.over == "R12c" and sim.final()[1] == -6 and sim.final()[0] > 0
+    assert ExpertPlayer().actions(game)[1:] == ["end", "declare:1"]
