@@ -2,7 +2,8 @@
 returns the actions of one whole turn, in notation, which ``game.act`` carries out. Players only
 read the game; the rules engine checks everything they do.
 
-- :mod:`.card` — the card game's players (``random``, ``greedy``, ``steady``, ``strong``);
+- :mod:`.card` — the card game's players (``random``, ``greedy``, ``steady``, ``strong``), and
+  :mod:`.expert` (``expert``) with :mod:`.sim`, the simulation core it plays on;
 - :mod:`.board` — the board game's, and :mod:`.lookahead`, the strong board player's look at
   the turns ahead.
 

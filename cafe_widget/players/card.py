@@ -349,7 +349,8 @@ DEFAULT = "steady"
 
 
 def make_player(kind: str) -> Player:
-    """A player by name: ``"random"``, ``"greedy"``, ``"steady"`` or ``"strong"``."""
+    """A player by name: ``"random"``, ``"greedy"``, ``"steady"``, ``"strong"`` or ``"expert"``
+    (:mod:`.expert`, which adds itself to ``PLAYERS`` when the package is imported)."""
     try:
         return PLAYERS[kind]()
     except KeyError:
