@@ -144,16 +144,9 @@ def playouts(games: int) -> None:
         players = 2 + seed % 4
         game = Game.new(players, seed=seed)
         sim = SimGame.of(game)
-        t = time.perf_counter()
-        while not sim.over:
-            core_turn(sim)
-        core_times.append(time.perf_counter() - t)
-        t = time.perf_counter()
-        while not game.is_over:
-            engine_turn(game)
-        engine_times.append(time.perf_counter() - t)
-        finals = [s.final for s in sorted(game.result().standings, key=lambda s: s.player)]
-        assert sim.final() == finals and sim.over == game.result().reason, (seed, sim.final(), finals)
+        core_times.append(played_out(sim, core_turn, lambda s: s.over))
+        engine_times.append(played_out(game, engine_turn, lambda g: g.is_over))
+        assert sim.final() == finals(game) and sim.over == game.result().reason, (seed, sim.final(), finals(game))
     print(f"{games} whole playouts (2 to 5 players, the same policy, the same final scores in both)")
     for name, values in (("engine", engine_times), ("core", core_times)):
         print(f"  {name:6}: median {statistics.median(values) * 1000:8.2f} ms a playout, worst {max(values) * 1000:8.2f} ms")
@@ -164,12 +157,25 @@ def playouts(games: int) -> None:
 # -- the expert's playouts: SimGame.play_turn, and the same policy through the engine -----------
 
 
+def played_out(state, turn, over) -> float:
+    """Seconds to play ``state`` out, ``turn(state)`` a turn at a time until ``over(state)``."""
+    t = time.perf_counter()
+    while not over(state):
+        turn(state)
+    return time.perf_counter() - t
+
+
+def finals(game) -> list[int]:
+    """Each player's final score (R13), in seat order."""
+    return [s.final for s in sorted(game.result().standings, key=lambda s: s.player)]
+
+
 def engine_policy_turn(game, patience: float = 11, endgame: int = 3) -> None:
     """``SimGame.play_turn`` written on the engine's ``Game``: the same decisions."""
     p = game.to_move
     if p in game.who_may_declare():
-        finals = [s.final for s in sorted(game.result().standings, key=lambda s: s.player)]
-        if all(finals[p] > f for q, f in enumerate(finals) if q != p):
+        now = finals(game)
+        if all(now[p] > f for q, f in enumerate(now) if q != p):
             game.declare_end(p)
             return
     hand = game.hand()
@@ -210,23 +216,13 @@ def expert_playouts(games: int) -> None:
         if game.is_over:
             continue
         sim = SimGame.of(game)
-        t = time.perf_counter()
-        while sim.over is None:
-            sim.play_turn(11)
-        core_times.append(time.perf_counter() - t)
+        core_times.append(played_out(sim, lambda s: s.play_turn(11), lambda s: s.over))
         same_policy = game.copy()
-        t = time.perf_counter()
-        while not same_policy.is_over:
-            engine_policy_turn(same_policy)
-        engine_times.append(time.perf_counter() - t)
-        finals = [s.final for s in sorted(same_policy.result().standings, key=lambda s: s.player)]
-        assert sim.final() == finals and sim.over == same_policy.result().reason, (seed, sim.final(), finals)
-        by_strong = game.copy()
-        t = time.perf_counter()
-        while not by_strong.is_over:
-            for action in strong[by_strong.to_move].actions(by_strong):
-                by_strong.act(action)
-        strong_times.append(time.perf_counter() - t)
+        engine_times.append(played_out(same_policy, engine_policy_turn, lambda g: g.is_over))
+        assert sim.final() == finals(same_policy) and sim.over == same_policy.result().reason, \
+            (seed, sim.final(), finals(same_policy))
+        strong_times.append(played_out(game.copy(), lambda g: [g.act(a) for a in strong[g.to_move].actions(g)],
+                                       lambda g: g.is_over))
     print(f"{len(core_times)} playouts of the expert's policy from the middle of a game (2 to 4 players)")
     for name, values in (("core", core_times), ("engine, the same policy", engine_times),
                          ("engine, strong players", strong_times)):

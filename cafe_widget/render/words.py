@@ -337,6 +337,11 @@ def tenths(x: float, lang: str | None = None, signed: bool = False) -> str:
     return text.replace(".", ",") if i18n.current(lang) in DECIMAL_COMMA else text
 
 
+def _placements(actions) -> list[str]:
+    """A turn's cards (``"DEf@c2"``), without ``end`` or ``declare``."""
+    return [a for a in actions if "@" in a]
+
+
 def expert_lines(estimates, lang: str | None = None, top: int = 3) -> tuple[str, ...]:
     """The expert's estimates (:meth:`ExpertPlayer.estimates
     <cafe_widget.players.expert.ExpertPlayer.estimates>`) in words, kept apart from the exact
@@ -353,8 +358,8 @@ def expert_lines(estimates, lang: str | None = None, top: int = 3) -> tuple[str,
             lines.append(phrase("expert_draw", lang, value=tenths(e.value, lang, True),
                                 reply=tenths(e.next_points, lang)))
         else:
-            turn = " ".join(a for a in e.actions if "@" in a)
-            lines.append(phrase("expert_turn", lang, turn=turn, points=e.points, value=tenths(e.value, lang, True),
+            lines.append(phrase("expert_turn", lang, turn=" ".join(_placements(e.actions)), points=e.points,
+                                value=tenths(e.value, lang, True),
                                 reply=tenths(e.next_points, lang)))
     return tuple(lines)
 
@@ -367,8 +372,8 @@ def expert_short_lines(estimates, hinted, lang: str | None = None) -> tuple[str,
         return ()
     best = estimates[0]
     drawing = best.actions == ["draw"]
-    facts = {"turn": " ".join(a for a in best.actions if "@" in a), "value": tenths(best.value, lang, True)}
-    same = [e for e in estimates if [a for a in e.actions if "@" in a] == list(hinted)]
+    facts = {"turn": " ".join(_placements(best.actions)), "value": tenths(best.value, lang, True)}
+    same = [e for e in estimates if _placements(e.actions) == list(hinted)]
     if same and same[0] is best:
         return (phrase("expert_this_too", lang, value=facts["value"]),)
     if same:
