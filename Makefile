@@ -56,12 +56,12 @@ check: $(VENV)/.installed-test
 fuzz: $(VENV)/.installed-test
 	$(PY) tests/widget/widget_fuzz.py --steps 3000
 
-# The simulation core against the engine, long: 200 seeded games of each kind of check, and
-# 400 of the expert's playouts (make test plays a few of them; tests/players/test_sim.py and
-# test_expert.py).
+# The simulation core against the engine, long: 200 seeded games of each kind of check, 400 of
+# the expert's playouts and 1 000 of the batch's, turn by turn (make test plays a few of them;
+# tests/players/test_sim.py, test_expert.py and test_batch.py).
 differential: $(VENV)/.installed-test
 	CAFE_SIM_GAMES=200 $(PY) -m pytest -q -n $(TEST_WORKERS) -p no:randomly tests/players/test_sim.py \
-		tests/players/test_expert.py
+		tests/players/test_expert.py tests/players/test_batch.py
 
 # The expert against strong and greedy, 2 to 4 players, 400 games or more each, on seeds kept
 # aside for it (benchmarks/tournament.py --expert): the win rates, the aims, the time a turn.
@@ -143,7 +143,7 @@ help:
 	@echo "make test        everything: unit, property, notebooks (nbval), browser, hub tests"
 	@echo "make check       the quick loop: lint and the tests without browser, notebooks or hub"
 	@echo "make fuzz        the widgets driven as a class would, 3000 steps of each kind"
-	@echo "make differential  the simulation core against the engine, 200 seeded games of each check"
+	@echo "make differential  the simulation core and the batch against the engine, 200 games of each check"
 	@echo "make expert      the expert's tournament on deals kept aside (about 25 minutes on 2 cores)"
 	@echo "make notebooks   run the notebooks, keep only the check cells' output"
 	@echo "make translations  extract, update and compile the catalogs (EN, FR, DE)"

@@ -1,17 +1,20 @@
 """The simulation core (cafe_widget/players/sim.py) against the engine, on the same work: every
 card of a hand tried on every seat, as a search does at each step of a playout.
 
-    python benchmarks/sim.py [--games 6] [--repeat 5]
-
 On the cafés at the start of every turn of seeded games between computer players (2 to 5
 players), with each turn's own hand: the engine's own fastest way (``TurnState.seat_scores`` for
 each guest: R5 first, then each seat left placed and scored) and the core (``SimTurn.legal``). Prints each one's
 time per position (median, worst) and the speed-up. Then whole playouts from the deal with one
 simple policy written for each (the same final scores in both), their time and the speed-up.
-Last, the expert's own playouts (``SimGame.play_turn``: the best turn with the strong player's
+Then the expert's own playouts (``SimGame.play_turn``: the best turn with the strong player's
 patience) from the middle of games, against the same policy played through the engine's
 ``Game`` (the same final scores), and against a playout as the engine's players make it (the
-strong player in every seat: what a search on the engine would have to do).
+strong player in every seat: what a search on the engine would have to do). Last, the batch
+(``cafe_widget/players/batch.py``): ``--batch`` positions of each player count, from the deal and
+from mid-game, played out at once by its greedy policy, against the same policy on the engine's
+``Game`` on the first of them (the same final scores): the time a playout in each, the speed-up.
+
+    python benchmarks/sim.py [--games 6] [--repeat 5] [--playouts 20] [--batch 200]
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cafe_widget.engine import Game  # noqa: E402
 from cafe_widget.engine.layout import SEATS  # noqa: E402
 from cafe_widget.players import make_player  # noqa: E402
+from cafe_widget.players.batch import POLICY, Batch, greedy_turn  # noqa: E402
 from cafe_widget.players.sim import SimGame, SimTurn, guest_code  # noqa: E402
 
 
@@ -234,11 +238,56 @@ def expert_playouts(games: int) -> None:
           "strong players play a game out")
 
 
+# -- the batch: many playouts at once (cafe_widget/players/batch.py) --------------------------------
+
+
+def batch_playouts(size: int, engine_games: int) -> None:
+    """For 2 to 5 players, ``size`` positions (the deal, and after 20 turns of strong players)
+    played out at once in a batch by its greedy policy; the first ``engine_games`` of them
+    played out by the same policy on the engine's ``Game`` (the same final scores, asserted).
+    The time a playout in each (the mean: a batch's time is its playouts' together), and the
+    speed-up."""
+    strong = make_player("strong")
+    print(f"Playouts by the batch's policy ({POLICY}), {size} positions a line in one batch; "
+          f"the engine on {engine_games} of them (the same final scores)")
+    ratios = []
+    for when, turns in (("from the deal", 0), ("from mid-game", 20)):
+        for players in (2, 3, 4, 5):
+            games = []
+            seed = 0
+            while len(games) < size:
+                seed += 1
+                game = Game.new(players, seed=seed)
+                for _ in range(turns):
+                    for action in strong.actions(game):
+                        game.act(action)
+                    if game.is_over:
+                        break
+                if not game.is_over:
+                    games.append(game)
+            batch = Batch([SimGame.of(g) for g in games])
+            t = time.perf_counter()
+            batch.play_out()
+            per_batch = (time.perf_counter() - t) / size
+            engine = []
+            for i, game in enumerate(games[:engine_games]):
+                engine.append(played_out(game, greedy_turn, lambda g: g.is_over))
+                assert finals(game) == batch.final()[i].tolist() and game.result().reason == batch.ends()[i], i
+            ratio = statistics.mean(engine) / per_batch
+            ratios.append(ratio)
+            print(f"  {when}, {players} players: engine {statistics.mean(engine) * 1000:7.2f} ms a playout "
+                  f"(median {statistics.median(engine) * 1000:6.2f}, worst {max(engine) * 1000:6.2f}), "
+                  f"batch {per_batch * 1000:6.3f} ms: {ratio:4.0f}×")
+    print(f"  the batch plays out {min(ratios):.0f}× to {max(ratios):.0f}× faster than the engine "
+          f"(median {statistics.median(ratios):.0f}×)")
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=6)
     p.add_argument("--repeat", type=int, default=5)
     p.add_argument("--playouts", type=int, default=20, help="whole games played out in both")
+    p.add_argument("--batch", type=int, default=200, help="positions a batch plays out at once")
     args = p.parse_args(argv)
     found = list(positions(args.games))
     times = {"engine": [], "core": []}
@@ -258,6 +307,7 @@ def main(argv=None) -> int:
     print(f"  the core is {ratio:.1f}× the engine's speed (median over the positions)")
     playouts(args.playouts)
     expert_playouts(args.playouts)
+    batch_playouts(args.batch, min(args.playouts, args.batch))
     return 0
 
 
