@@ -11,14 +11,16 @@ café, piles, hands and scores, as :class:`~.sim.SimGame` writes them (:meth:`Ba
 The policy is the one a batch can take in a few operations: **greedy, card by card**
 (:data:`POLICY`). At the start of a turn, a player with an empty hand who would win if the game
 ended now declares the end (R12c). Else the card that scores most is placed (the first seat in
-reading order, then the first guest in code order, on a tie), then the next card that scores
-most, up to three (R4); the turn ends when no card scores. With no card that scores (or, with
-``patience``, none that scores that much while a card may be drawn and the guest pile is not
-nearly out), the player draws (R10); with 12 cards and none to place, they lay one face down
-(R11): the last in code order whose nation has no table, else the last. The engine's own version
-of it (:func:`greedy_turn`, on :class:`~cafe_widget.engine.Game`) makes the same decisions:
-``tests/players/test_batch.py`` plays both and compares the café, the piles, the hands and the
-scores after every turn, and every end. ``benchmarks/sim.py`` times both on the same positions.
+reading order, then the first guest in code order, on a tie); when no card scores alone, a card
+alone (0 points, R8) and the card that scores most joining it (R7) — a table is opened so.
+Then the next card that scores most, up to three (R4); the turn ends when none scores. With no
+such turn (or, with ``patience``, a first card or pair scoring fewer points while a card may be
+drawn and the guest pile is not nearly out), the player draws (R10); with 12 cards and none to
+place, they lay one face down (R11): the last in code order whose nation has no table, else the
+last. The engine's own version of it (:func:`greedy_turn`, on :class:`~cafe_widget.engine.Game`)
+makes the same decisions: ``tests/players/test_batch.py`` plays both and compares the café, the
+piles, the hands and the scores after every turn, and every end. ``benchmarks/sim.py`` times
+both on the same positions.
 
 numpy only (Pyodide has it: Lite and Binder run it); the engine never imports it.
 """

@@ -150,14 +150,15 @@ def test_game_first_card_first_lit_seat(lab):
 
 
 def test_hint_lights_the_best_turn(lab):
-    """Click *Hint* with the mouse: the best turn's seats light up, numbered, and nothing is
-    played."""
+    """Click *Hint* with the mouse: the best turn's seats light up, numbered, the expert's guess
+    sits under the points, and nothing is played. Then the hinted turn by mouse, End turn, and
+    the expert (the other seat) plays its own turn in the kernel."""
     t0 = time.monotonic()
     source = (
         "from cafe_widget import CafeWidget, Game\n"
         'DUEL = "DE GB IT CN CF | b1:DEf | FR US | CNm ITf GBm TRf | DEm DEf ITf CNm / GBf GBm ITm'
         ' | - / - | 0 0 | to:1"\n'
-        'w = CafeWidget.from_notation(DUEL, players=["human", "strong"])\n'
+        'w = CafeWidget.from_notation(DUEL, players=["human", "expert"])\n'
         "w"
     )
     nb, canvas, colors = open_widget(lab, "hint.ipynb", source)
@@ -166,14 +167,28 @@ def test_hint_lights_the_best_turn(lab):
     assert nb.wait_kernel("w.status.startswith('Hint, not played')")
     hinted = nb.kernel_eval("[seat for seat, _ in w.view().hint]")
     assert hinted == ["c2", "b3", "d3"]
+    info = nb.kernel_eval("list(w.view().info)")
+    assert info[0] == "*Hint: 17 points" and info[1].startswith("The expert's guess (not points): ")
     assert nb.kernel_eval("w.game.turn is None and len(w.game.hand()) == 4")
     for seat in hinted:   # the numbered label at the foot of each hinted seat
         x, y = nb.kernel_eval(f"w.locate({seat!r})")
         canvas.wait_color(x - cell / 2 + 9, y + cell / 2 - 27, colors["hint"])
     canvas.screenshot("browser-game-hint.png")
+
+    for guest, seat in (("DEm", "c2"), ("DEf", "b3"), ("ITf", "d3")):
+        place(nb, canvas, colors, guest, seat)
+    assert nb.wait_kernel("w.game.turn is not None and w.game.turn.points == 17")
+    canvas.click(*nb.kernel_eval("w.locate('end')"))
+    assert nb.wait_kernel("w.game.to_move == 0 and len(w.game.log) == 2")   # the expert has played
+    played = nb.kernel_eval("w.game.log[1].player, w.game.log[1].action")
+    chosen = nb.kernel_eval("__import__('cafe_widget.players.expert', fromlist=['E']).ExpertPlayer()"
+                            ".actions(type(w.game)(w.game.log[1].before))")
+    assert played == (1, ", ".join(a for a in chosen if a != "end") if "@" in chosen[0] else chosen[0])
+    assert nb.kernel_eval("w.game.scores[0]") == 17 and "Traceback" not in nb.kernel_eval("w.status")
+    canvas.screenshot("browser-game-expert-played.png")
     assert not lab.blocked, f"the page tried to reach: {lab.blocked[:5]}"
     nb.close()
-    print(f"hint scenario: {time.monotonic() - t0:.1f} s")
+    print(f"hint and expert scenario: {time.monotonic() - t0:.1f} s")
 
 
 def test_a_puzzle_solved_by_mouse(lab):
