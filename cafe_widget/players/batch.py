@@ -68,8 +68,8 @@ _BASE = np.array([[(g + 1 if g >= 1 else 0) if abs(g - 2 * m + sign) <= 1 else _
 
 
 def _count(flags: np.ndarray) -> np.ndarray:
-    """How many of each group of four booleans (the last axis) are true: n × 6."""
-    return np.bitwise_count(np.ascontiguousarray(flags).view(np.uint32)[..., 0]).astype(np.int32)
+    """How many of each group of four booleans (the last axis) are true: n × 6 (small integers)."""
+    return np.bitwise_count(np.ascontiguousarray(flags).view(np.uint32)[..., 0])
 
 #: Why a game ended, as the engine says it (``over``: 0 while it goes on).
 ENDS = (None, "R12a", "R12b", "R12c")
