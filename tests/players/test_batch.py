@@ -6,30 +6,14 @@ batch: each ends as it does alone (the rows never touch)."""
 
 from __future__ import annotations
 
-import os
-
 import numpy as np
 import pytest
 
 from cafe_widget.engine import Game
-from cafe_widget.players import make_player
 from cafe_widget.players.batch import ENDS, Batch, greedy_turn
 from cafe_widget.players.sim import SimGame
 
-#: ``make differential`` (``CAFE_SIM_GAMES=200``) plays many; ``make test`` a few.
-GAMES = int(os.environ.get("CAFE_SIM_GAMES", "3"))
-
-
-def started(seed: int, players: int, turns: int) -> Game:
-    """A seeded game after ``turns`` turns of strong players (a position from mid-game)."""
-    game = Game.new(players, seed=seed)
-    strong = make_player("strong")
-    for _ in range(turns):
-        if game.is_over:
-            break
-        for action in strong.actions(game):
-            game.act(action)
-    return game
+from test_expert import GAMES, middle
 
 
 def same(batch: Batch, game: Game) -> None:
@@ -78,7 +62,7 @@ def test_whole_games_go_the_same_in_the_batch_and_the_engine(seed):
 @pytest.mark.parametrize("seed", range(100, 100 + GAMES))
 def test_from_mid_game_with_patience_the_same(seed):
     players = 2 + seed % 3
-    played_alongside(started(seed, players, 25), patience=4)
+    played_alongside(middle(seed, players, 25), patience=4)
 
 
 #: Deals (seed, players) whose greedy playout ends with a clearing the table pile cannot
@@ -99,7 +83,7 @@ def test_every_end_and_a_card_laid_face_down_are_reached_alike():
 
 
 def test_many_games_in_one_batch_end_as_each_does_alone():
-    games = [SimGame.of(started(seed, 3, seed % 30)) for seed in range(40)]
+    games = [SimGame.of(middle(seed, 3, seed % 30)) for seed in range(40)]
     together = Batch(games)
     together.play_out(patience=3)
     for i, sim in enumerate(games):
