@@ -102,8 +102,8 @@ def _play(hub, name, game, seats, kill_at=None):
     return results, save, killed
 
 
-def test_three_students_play_a_whole_card_game_through_the_service(hub):
-    results, save, _ = _play(hub, "3B", "card", ["alice", "bob", "carol"])
+def test_three_students_and_the_expert_play_a_whole_card_game_through_the_service(hub):
+    results, save, _ = _play(hub, "3B", "card", ["alice", "bob", "carol", "expert"])
     from cafe_widget.engine import Game
 
     real = Game.from_json(json.dumps(save["save"]))
@@ -113,6 +113,7 @@ def test_three_students_play_a_whole_card_game_through_the_service(hub):
         assert r["bad"] == [] and r["received"] > 10, (u, r)        # no other hand in any message
         assert r["hand"] == list(real.hand(r["seat"]))
     assert sum(r["moves"] for r in results.values()) > 30
+    assert save["seats"][3] == {"computer": "expert"} and any(e.player == 3 for e in real.log)   # it played
     # what each browser would have received from its kernel: no other player's hand as it ended
     for u, k in hub.kernels.items():
         if u in results:
