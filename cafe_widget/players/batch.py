@@ -6,7 +6,7 @@ steps. Here each step of the playout is taken in every game of a batch at once: 
 guest would score on every seat (R1, R5, R6, R8) is a handful of array operations on the whole
 batch, and so are a placement with its clearing (R9), a draw (R10), a card laid face down (R11)
 and the three ends (R12). The batch's games share their number of players; each has its own
-café, piles, hands and scores, as :class:`~.sim.SimGame` writes them (:meth:`Batch.of`).
+café, piles, hands and scores, as :class:`~.sim.SimGame` writes them (``Batch(games)``).
 
 The policy is the one a batch can take in a few operations: **greedy, card by card**
 (:data:`POLICY`). At the start of a turn, a player with an empty hand who would win if the game
@@ -71,6 +71,7 @@ def _count(flags: np.ndarray) -> np.ndarray:
     """How many of each group of four booleans (the last axis) are true: n × 6 (small integers)."""
     return np.bitwise_count(np.ascontiguousarray(flags).view(np.uint32)[..., 0])
 
+
 #: Why a game ended, as the engine says it (``over``: 0 while it goes on).
 ENDS = (None, "R12a", "R12b", "R12c")
 
@@ -107,8 +108,6 @@ class Batch:
         self.over = np.array([ENDS.index(g.over) for g in games], dtype=np.int8)
         self.cards = np.zeros(n, dtype=np.int8)     # cards placed in the turn in progress
         self.log: list[list[str]] | None = None
-
-    of = classmethod(lambda cls, games: cls(list(games)))
 
     def __len__(self) -> int:
         return len(self.over)
