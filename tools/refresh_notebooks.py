@@ -39,6 +39,14 @@ def _coalesce(outputs: list) -> list:
     return merged
 
 
+#: A kernel's ports are chosen free, closed, then bound by the kernel it starts: another process
+#: starting a kernel (the tests run several at once) may take one in between, and the kernel dies
+#: before it replies (ZMQError "Address already in use"; jupyter_client #154). Started again, it
+#: gets new ports; a kernel that dies every time still fails.
+KERNEL_DIED = "Kernel died before replying to kernel_info"
+STARTS = 3
+
+
 def run(nb, folder: Path, timeout: int = 120) -> None:
     """Execute ``nb`` (nbformat) top to bottom in a kernel of this Python, in ``folder``, with a
     progress file of its own: running the course never writes into the runner's own record."""
@@ -48,9 +56,15 @@ def run(nb, folder: Path, timeout: int = 120) -> None:
         os.environ.update(env)
         os.environ.pop("NBGRADER_EXECUTION", None)      # a grader's kernel would record nothing
         try:
-            NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=True,
-                           extra_arguments=["--IPKernelApp.log_level=ERROR"],
-                           resources={"metadata": {"path": str(folder)}}).execute()
+            for attempt in range(STARTS):
+                try:
+                    NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=True,
+                                   extra_arguments=["--IPKernelApp.log_level=ERROR"],
+                                   resources={"metadata": {"path": str(folder)}}).execute()
+                    break
+                except RuntimeError as err:     # no cell ran: a kernel that never started
+                    if KERNEL_DIED not in str(err) or attempt == STARTS - 1:
+                        raise
         finally:
             for k, v in saved.items():
                 if v is None:

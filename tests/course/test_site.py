@@ -170,3 +170,43 @@ def test_the_notebook_cache_key_follows_the_package_and_the_notebook(site, tmp_p
     (pkg / "engine" / "cafe.py").write_text("A = 1\n")
     assert site.package_digest() == before
     assert json.dumps(before)      # a plain text key
+
+
+def test_a_kernel_that_dies_at_its_start_is_started_again_and_any_other_failure_is_not(site, monkeypatch):
+    """The notebooks' runs (tools/refresh_notebooks.py, as the site runs them): a kernel that
+    dies before it replies (a port taken by another kernel's start in between) is started again,
+    up to three times; any other failure, and a kernel that dies every time, are raised."""
+    import nbformat
+    import refresh_notebooks
+
+    starts = []
+
+    class Dies:
+        def __init__(self, nb, **kwargs):
+            starts.append(kwargs["kernel_name"])
+
+        def execute(self):
+            if len(starts) < times:
+                raise RuntimeError(refresh_notebooks.KERNEL_DIED)
+            nb.cells[0].outputs = [nbformat.v4.new_output("stream", text="ran\n")]
+
+    monkeypatch.setattr(refresh_notebooks, "NotebookClient", Dies)
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print('ran')")])
+    times = 3
+    refresh_notebooks.run(nb, ROOT)
+    assert len(starts) == 3 and nb.cells[0].outputs[0]["text"] == "ran\n"
+    starts.clear()
+    times = 4
+    with pytest.raises(RuntimeError, match="Kernel died"):
+        refresh_notebooks.run(nb, ROOT)
+    assert len(starts) == 3
+
+    class Fails(Dies):
+        def execute(self):
+            raise RuntimeError("cell 2: something else")
+
+    starts.clear()
+    monkeypatch.setattr(refresh_notebooks, "NotebookClient", Fails)
+    with pytest.raises(RuntimeError, match="something else"):
+        refresh_notebooks.run(nb, ROOT)
+    assert len(starts) == 1
