@@ -55,6 +55,7 @@ _SLOT_FROM = _SLOT_TABLE * 2 + _SLOT_SEX                 # its own table's colum
 _SHARED = np.array([[((sorted(set(SEAT_TABLES[a]) & set(SEAT_TABLES[b])) if a != b else []) + [_NO_TABLE] * 2)[:2]
                      for b, _, _ in _SLOTS] for a, _, _ in _SLOTS])
 _OTHER_SEX = _SLOT_SEX[:, None] != _SLOT_SEX[None, :]
+_SEX16 = _SLOT_SEX.astype(np.int16)
 #: A card's points at a table are 0, 2, 3, 4 by the guests there after it, doubled when all are
 #: of its nation (R8); this says so for the arithmetic in Batch._slots.
 assert POINTS == ((0, 0, 2, 3, 4), (0, 0, 4, 6, 8))
@@ -64,7 +65,7 @@ _REFUSED = -4096                         # a table that refuses the card (R6): a
 #: the last row, a table not there: 0.
 _NO_GUESTS = 25
 _BASE = np.array([[(g + 1 if g >= 1 else 0) if abs(g - 2 * m + sign) <= 1 else _REFUSED for sign in (1, -1)]
-                  for g in range(5) for m in range(5)] + [[0, 0]], dtype=np.int32)
+                  for g in range(5) for m in range(5)] + [[0, 0]], dtype=np.int16)
 
 
 def _count(flags: np.ndarray) -> np.ndarray:
@@ -153,7 +154,7 @@ class Batch:
         seat2, guest2, best2 = _first_best(guests2, points[r] + bonus, may2)
         seat1, guest1 = _SLOT_SEAT[k], guest[r, k]
         key = np.full((n, len(_SLOTS)), -1, dtype=np.int64)     # each game's candidates by slot
-        key[r, k] = np.where(best2 > 0, (best2 << 20) - ((seat1 * _KINDS + guest1) << 9) - (seat2 * _KINDS + guest2), -1)
+        key[r, k] = np.where(best2 > 0, (best2.astype(np.int64) << 20) - ((seat1 * _KINDS + guest1) << 9) - (seat2 * _KINDS + guest2), -1)
         at = np.arange(n)
         pick = key.argmax(1)
         which = np.full((n, len(_SLOTS)), 0, dtype=np.int64)
@@ -336,7 +337,7 @@ def _slots(seats: np.ndarray, tables: np.ndarray, hand: np.ndarray, cards: np.nd
     base = _BASE[np.where(tables >= 0, guests * 5 + men, _NO_GUESTS)].reshape(n, 12)   # n × (6 × 2)
     bonus = base * own.repeat(2, axis=1)
     nation = tables[:, _SLOT_TABLE]                                      # n × 40 (-1: no table, no slot)
-    guest = 2 * nation + _SLOT_SEX
+    guest = 2 * nation + _SEX16
     same = tables[:, _SLOT_AROUND] == nation[:, :, None]                 # n × 40 × 3
     each = base[:, _SLOT_AT] + bonus[:, _SLOT_AT] * same                 # R8 at each table it touches
     points = each[:, :, 0] + each[:, :, 1] + each[:, :, 2]
@@ -353,7 +354,7 @@ def _slots(seats: np.ndarray, tables: np.ndarray, hand: np.ndarray, cards: np.nd
 def _first_best(guest: np.ndarray, points: np.ndarray, may: np.ndarray):
     """Each game's card that scores most among its slots (the first seat in reading order, then
     the first guest in code order, on a tie): its seat, guest and points (-1: none may sit)."""
-    key = np.where(may, points * 1024 - (_SLOT_SEAT * _KINDS + guest), -(1 << 30))
+    key = np.where(may, points.astype(np.int32) * 1024 - (_SLOT_SEAT * _KINDS + guest), -(1 << 30))
     pick = key.argmax(1)
     at = np.arange(len(guest))
     return _SLOT_SEAT[pick], guest[at, pick], np.where(may[at, pick], points[at, pick], -1)
