@@ -36,15 +36,14 @@ from .sim import EMPTY, GUEST_CODE, GUEST_TEXT, HAND_LIMIT, MOST_CARDS, PENALTY,
 POLICY = "greedy, card by card"
 
 _KINDS = 24
-_GUESTS = np.arange(_KINDS)
-_NATION = _GUESTS >> 1
+_NATION = np.arange(_KINDS) >> 1        # each guest code's nation
 _NO_TABLE = 5                            # a sixth table, never there: seats touching one table pad with it
 #: For each seat, the three tables it touches (padded with the missing table).
 _SEAT_TABLES = np.array([list(ts) + [_NO_TABLE] * (3 - len(ts)) for ts in SEAT_TABLES])
 #: For each table, its four seats; the missing sixth table's are the thirteenth seat, never taken.
 _TABLE_SEATS = np.array(TABLE_SEATS + ((len(SEATS),) * 4,))
 _TABLE_HAS_SEAT = np.array([[seat in around for seat in range(len(SEATS))] for around in TABLE_SEATS])   # 5 × 12
-#: The slots (Batch._slots): each seat, each table it touches, each sex — 8 × 2 + 4 × 3 × 2.
+#: The slots (_slots): each seat, each table it touches, each sex — 8 × 2 + 4 × 3 × 2.
 _SLOTS = [(seat, t, sex) for seat, ts in enumerate(SEAT_TABLES) for t in ts for sex in (0, 1)]
 _SLOT_SEAT, _SLOT_TABLE, _SLOT_SEX = (np.array(column) for column in zip(*_SLOTS))
 _SLOT_AROUND = _SEAT_TABLES[_SLOT_SEAT]
@@ -57,7 +56,7 @@ _SHARED = np.array([[((sorted(set(SEAT_TABLES[a]) & set(SEAT_TABLES[b])) if a !=
 _OTHER_SEX = _SLOT_SEX[:, None] != _SLOT_SEX[None, :]
 _SEX16 = _SLOT_SEX.astype(np.int16)
 #: A card's points at a table are 0, 2, 3, 4 by the guests there after it, doubled when all are
-#: of its nation (R8); this says so for the arithmetic in Batch._slots.
+#: of its nation (R8); this says so for the arithmetic in _slots.
 assert POINTS == ((0, 0, 2, 3, 4), (0, 0, 4, 6, 8))
 _REFUSED = -4096                         # a table that refuses the card (R6): any sum stays negative
 #: A card's points at a table with ``guests`` and ``men`` (row ``guests * 5 + men``), for a woman
@@ -115,21 +114,16 @@ class Batch:
 
     # -- what each guest would score on each seat ------------------------------------------------
 
-    def best_cards(self, rows: np.ndarray):
-        """For the games ``rows``: the card that scores most as the next one (the first seat in
-        reading order, then the first guest in code order, on a tie) — its seat, guest and
-        points; points -1 where no card may sit."""
-        guest, points, may = self._slots(rows)
-        return _first_best(guest, points, may)
-
-    def _slots(self, rows: np.ndarray):
+    def _slots_of(self, rows: np.ndarray):
+        """:func:`_slots` for the games ``rows``, the hand being the player to move's."""
         return _slots(self._seats[rows], self.tables[rows], self.hands[rows, self.to_move[rows]], self.cards[rows])
 
-    def best_pairs(self, rows: np.ndarray, slots=None):
+    def best_pairs(self, rows: np.ndarray, slots):
         """For the games ``rows``, at the start of a turn: the best card alone (it scores 0,
         R8) with the card that then joins it (R7) — the pair whose second card scores most (the
         first card, then the second, first in seat and guest order on a tie). Returns the
         first's seat and guest, the second's, and its points (-1 where there is no such pair).
+        ``slots``: the games' slots (:func:`_slots`), as the step worked them out.
 
         No game is copied: a card alone sits where every table it touches is empty, so the card
         that joins it (R7) must be of the other sex (R6: two women, or two men, at a table are
@@ -137,7 +131,7 @@ class Batch:
         and it scores what it would have scored before, plus 2 at each table it shares with
         the first card (R8: two guests), 4 when both guests are of that table's nation."""
         tables = self.tables[rows]
-        guest, points, may = self._slots(rows) if slots is None else slots    # (step has them)
+        guest, points, may = slots
         n = len(rows)
         r, k = np.nonzero(may & (points == 0))          # each card alone, in row then slot order
         if not len(r):
@@ -168,7 +162,7 @@ class Batch:
         """For the games ``rows``: what each guest would score on each seat as the next card of
         the turn (R1, R4, R5, R6, R8), -1 where it may not sit or is not in the hand of the
         player to move; a ``len(rows) × 12 × 24`` array (seat, then guest code)."""
-        guest, points, may = self._slots(rows)
+        guest, points, may = self._slots_of(rows)
         out = np.full((len(rows), len(SEATS), _KINDS), -1, dtype=np.int32)
         r, k = np.nonzero(may)
         out[r, _SLOT_SEAT[k], guest[r, k]] = points[r, k]
@@ -193,9 +187,8 @@ class Batch:
         placed (or a card alone and the card that joins it), the turn ended, a draw, a card
         laid face down or the end declared."""
         p = self.to_move[rows]
-        hand = self.hands[rows, p]
-        hand_size = hand.sum(1)
-        slots = _slots(self._seats[rows], self.tables[rows], hand, self.cards[rows])
+        hand_size = self.hands[rows, p].sum(1)
+        slots = self._slots_of(rows)
         seat, guest, best = _first_best(*slots)
         start = self.cards[rows] == 0
         may_draw = (self.guest_next[rows] < self.guest_size[rows]) & (hand_size < HAND_LIMIT)

@@ -101,16 +101,22 @@ class HistoryScreen(LookingBack):
             return
         self.state.view_best = True
         self.state.hint = _hint_labels(review.best.cards, 0)
-        guess = ()
-        if not self.state.game.variant and entry.kind in ("turn", "draw"):   # the expert's, then
-            played = [c.text for c in entry.turn.cards] if entry.turn is not None else []
-            guess = expert_short_lines(ExpertPlayer().estimates(type(self.state.game)(entry.before)),
-                                       played, self.lang)
-        self._best_guess = (n, self.lang, guess)
         played = (f"{entry.turn.text} = {entry.turn.points}" if entry.turn is not None
                   else self._entry_words(entry))
         self.set_status(phrase("history_best", self.lang, turn=review.best.text, points=review.best.points, played=played)
                         + (phrase("hint_goes_on", self.lang) if review.best.goes_on else ""), "ok")
+
+    def _expert_guess(self, entry, lang: str) -> tuple[str, ...]:
+        """The expert's guess for the turn ``entry`` played (a placing turn or a draw of the
+        basic game), and its own choice then; worked out once for the entry shown."""
+        if self._guess is None or self._guess[0] is not entry or self._guess[1] != lang:
+            lines = ()
+            if not self.state.game.variant and entry.kind in ("turn", "draw"):
+                played = [c.text for c in entry.turn.cards] if entry.turn is not None else []
+                lines = expert_short_lines(ExpertPlayer().estimates(type(self.state.game)(entry.before)),
+                                           played, lang)
+            self._guess = (entry, lang, lines)
+        return self._guess[2]
 
     def _sheet_rows(self) -> tuple[str, ...]:
         """One row a turn, newest last; in review, the person's placing turns get the best
@@ -170,9 +176,8 @@ class HistoryScreen(LookingBack):
         marks, badges = (), ()
         if entry is not None:
             info = (f"*{self._entry_words(entry)}",)
-            guess = getattr(self, "_best_guess", None)
-            if self.state.view_best and guess is not None and guess[:2] == (n, lang):
-                info += guess[2]          # the expert's guess for the turn played, and its choice
+            if self.state.view_best:
+                info += self._expert_guess(entry, lang)   # for the turn played, and its choice
             if entry.turn is not None:
                 info += turn_lines(entry.turn.cards, lang)
                 if not self.state.view_best:

@@ -86,6 +86,7 @@ class CafeWidget(Shell, PlayScreen, HistoryScreen, PuzzleButtons, SeatButtons, C
         self._text = widgets.Text(description="", layout=widgets.Layout(width=f"{WIDTH - 130}px"))
         self._load_button = widgets.Button(layout=widgets.Layout(width="110px"))
         self._shown_notation = None
+        self._guess = None               # the history's last expert guess: (entry, lang, lines)
         self._init_shell(lang, WIDTH, HEIGHT, [widgets.HBox([self._text, self._load_button])])
         self._label_boxes()
         self._load_button.on_click(lambda _: self._guarded(self._load_clicked))
