@@ -122,7 +122,7 @@ class ExpertPlayer(StrongPlayer):
         before = self._margin(start, me, not to_end)
         n = self.samples
         for _ in range(n):
-            deal = start.dealt(rng, hidden)
+            deal = self._deal(game, start, rng, hidden)
             for i, actions in enumerate(turns):
                 sim = deal.copy()
                 _play(sim, actions)
@@ -138,6 +138,11 @@ class ExpertPlayer(StrongPlayer):
                  for actions, p, total, reply in zip(turns, points, totals, replies)]
         found.sort(key=lambda e: -e.value)    # stable: the strong player's order among ties
         return found
+
+    def _deal(self, game: Game, start: SimGame, rng: random.Random, hidden) -> SimGame:
+        """One deal of the hidden cards (:meth:`SimGame.dealt`). ``benchmarks/expert_ceiling.py``
+        measures what it costs the expert not to see them, by players that see some."""
+        return start.dealt(rng, hidden)
 
     def _margin(self, sim: SimGame, me: int, hands_count: bool) -> float:
         """How far ``me`` is ahead: at the end, the final margin over the best other (R13) and

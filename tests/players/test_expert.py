@@ -218,3 +218,54 @@ def test_a_turn_that_empties_the_hand_and_declares_ends_the_game_in_the_core_too
         _play(sim, turn)
         assert sim.over == "R12c" and sim.final()[1] == -6 and sim.final()[0] > 0
     assert ExpertPlayer().actions(game)[1:] == ["end", "declare:1"]
+
+
+
+def test_the_ceiling_probes_see_exactly_what_they_say_and_deal_the_rest():
+    """``benchmarks/expert_ceiling.py``: a probe that saw more, or less, than it says would
+    print a wrong ceiling. Each keeps what the player sees, shows its part of the hidden cards
+    as they are, and deals the rest anew from the same unseen cards; importing it adds no player
+    to the product's."""
+    import importlib.util
+    from pathlib import Path
+
+    from cafe_widget.players import PLAYERS
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "expert_ceiling.py"
+    spec = importlib.util.spec_from_file_location("expert_ceiling", path)
+    ceiling = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ceiling)
+    assert not set(ceiling.PROBES) & set(PLAYERS)
+    probes = {"expert": (ExpertPlayer(), False, False), "sees-all": (ceiling.SeesAll(), True, True),
+              "sees-hands": (ceiling.SeesHands(), True, False), "sees-piles": (ceiling.SeesPiles(), False, True)}
+    rng = random.Random(8)
+    anew = Counter()
+    for seed in range(8):
+        game = middle(700 + seed, 2 + seed % 3, 12 + 2 * seed)
+        if game.is_over:
+            continue
+        truth, hidden, me = SimGame.of(game), unseen(game), game.to_move
+        others = [q for q in range(game.players) if q != me]
+        for name, (player, sees_hands, sees_piles) in probes.items():
+            deal = player._deal(game, truth, rng, hidden)
+            assert (deal.tables, deal.seats, deal.scores, deal.down, deal.to_move, deal.hands[me]) == \
+                   (truth.tables, truth.seats, truth.scores, truth.down, truth.to_move, truth.hands[me])
+            assert [sum(h) for h in deal.hands] == [sum(h) for h in truth.hands]
+            assert (len(deal.guest_pile), sorted(deal.table_pile)) == (len(truth.guest_pile), sorted(truth.table_pile))
+            dealt = Counter(deal.guest_pile)
+            for q in others:
+                dealt.update({g: n for g, n in enumerate(deal.hands[q]) if n})
+            assert not dealt - Counter(hidden[0])                        # only cards it cannot see
+            same_hands = [deal.hands[q] for q in others] == [truth.hands[q] for q in others]
+            same_piles = (deal.guest_pile, deal.table_pile) == (truth.guest_pile, truth.table_pile)
+            assert same_hands or not sees_hands
+            assert same_piles or not sees_piles
+            anew[name, "hands"] += not same_hands
+            anew[name, "piles"] += not same_piles
+        # the piles seen, the other hands are what is left: one hand's cards by counting (2
+        # players, nothing face down), else shared among hands and face-down cards anew
+        anew["counted"] += game.players > 2 or any(truth.down[q] for q in others)
+    assert ceiling.SeesAll().samples == 1           # one deal: the game itself
+    assert anew == Counter({("expert", "hands"): 8, ("expert", "piles"): 8, ("sees-hands", "piles"): 8,
+                            ("sees-piles", "hands"): anew["counted"], "counted": anew["counted"]})
+    assert 0 < anew["counted"] < 8
