@@ -23,7 +23,7 @@ from cafe_widget.classroom.course import notebooks as course
 from cafe_widget.classroom.grading import plain, plain_answer
 from cafe_widget.teach.card_puzzles import Puzzle
 from cafe_widget.teach.practice import check_points
-from nbgrader_helpers import nbgrader
+from nbgrader_helpers import nbgrader, nbgrader_env
 
 
 # -- the plain-answer rule, read without running anything ------------------------------------------
@@ -274,8 +274,7 @@ def _grades(course_dir: Path) -> dict:
 def _autograde_until(course_dir: Path, name: str, student: str, sig: int) -> str:
     """``nbgrader autograde NAME`` stopped by ``sig`` once it executes ``student``'s notebook: its log."""
     bin_dir = str(Path(sys.executable).parent)
-    env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ.get("PATH", ""),
-               CAFE_WIDGET_PROGRESS=str(course_dir / "teachers-progress.json"))
+    env = nbgrader_env(course_dir)
     proc = subprocess.Popen([os.path.join(bin_dir, "nbgrader"), "autograde", name], cwd=course_dir, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     log = []
@@ -375,6 +374,7 @@ def test_only_the_answers_cross_every_cheat_scores_0_and_every_honest_form_full_
     stopped = _autograde_until(tmp_path, SECOND, "bob", signal.SIGHUP)
     assert "Canceled" in stopped and not (tmp_path / "autograded" / "bob" / SECOND).exists()
     _autograde_until(tmp_path, SECOND, "carol", signal.SIGKILL)           # carol's grading left half done
+    assert list(Path(nbgrader_env(tmp_path)["TMPDIR"]).glob("cafe-grading-*"))  # its leftover: beside the course
     log = nbgrader(tmp_path, "autograde", "*", ok=False)                  # leo's notebook cannot be read
     assert "There was an error processing assignment '02_seating_rules' for student 'leo'" in log
     assert f"Skipping existing assignment: {tmp_path / 'autograded' / 'carol' / SECOND}" in log
