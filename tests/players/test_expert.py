@@ -220,7 +220,6 @@ def test_a_turn_that_empties_the_hand_and_declares_ends_the_game_in_the_core_too
     assert ExpertPlayer().actions(game)[1:] == ["end", "declare:1"]
 
 
-
 def test_the_ceiling_probes_see_exactly_what_they_say_and_deal_the_rest():
     """``benchmarks/expert_ceiling.py``: a probe that saw more, or less, than it says would
     print a wrong ceiling. Each keeps what the player sees, shows its part of the hidden cards
