@@ -34,7 +34,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import tournament  # noqa: E402
 from cafe_widget.players import PLAYERS  # noqa: E402
 from cafe_widget.players.expert import ExpertPlayer  # noqa: E402
-from cafe_widget.players.sim import SimGame  # noqa: E402
 
 
 def _cards(hands, skip: int) -> list[int]:
@@ -50,14 +49,14 @@ class SeesAll(ExpertPlayer):
         super().__init__(samples=samples, **settings)
 
     def _deal(self, game, start, rng, hidden):
-        return SimGame.of(game)
+        return start.copy()
 
 
 class SeesHands(ExpertPlayer):
     """The expert that sees the other hands; both piles' order is dealt anew."""
 
     def _deal(self, game, start, rng, hidden):
-        truth = SimGame.of(game)
+        truth = start                     # the game as it is: every card where it really is
         rest = list((Counter(hidden[0]) - Counter(_cards(truth.hands, truth.to_move))).elements())
         rng.shuffle(rest)                 # the guest pile and the others' face-down cards
         tables = hidden[1][:]
@@ -72,7 +71,7 @@ class SeesPiles(ExpertPlayer):
     """The expert that sees both piles' order; the other hands are dealt anew."""
 
     def _deal(self, game, start, rng, hidden):
-        truth = SimGame.of(game)
+        truth = start                     # the game as it is: every card where it really is
         rest = list((Counter(hidden[0]) - Counter(truth.guest_pile)).elements())
         rng.shuffle(rest)                 # the other hands and their face-down cards
         deal = truth.copy()
