@@ -268,3 +268,36 @@ def test_the_ceiling_probes_see_exactly_what_they_say_and_deal_the_rest():
     assert anew == Counter({("expert", "hands"): 8, ("expert", "piles"): 8, ("sees-hands", "piles"): 8,
                             ("sees-piles", "hands"): anew["counted"], "counted": anew["counted"]})
     assert 0 < anew["counted"] < 8
+
+
+def test_the_guess_from_past_turns_reads_only_what_was_seen():
+    """``benchmarks/expert_guess.py`` weighs a deal by the other player's past actions: the same
+    weights when every hidden card of the game's record is changed (the hands and piles behind
+    each action), different ones when a deal makes a seen draw unlikely. Importing it adds no
+    player to the product's."""
+    import dataclasses
+    import importlib.util
+    from pathlib import Path
+
+    from cafe_widget.players import PLAYERS
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "expert_guess.py"
+    spec = importlib.util.spec_from_file_location("expert_guess", path)
+    guess = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(guess)
+    assert "guesses" not in PLAYERS
+    game = middle(705, 2, 30)
+    start, hidden = SimGame.of(game), unseen(game)
+    guesser = guess.Guesses(proposals=12, back=8)
+    deals, weights = guesser.weighed(game, start, random.Random(3), hidden)
+    assert {kind for kind, *_ in guess.seen_actions(game, 1 - game.to_move, 8)} == {"turn", "draw"}
+    assert min(weights) < max(weights) == 1.0                   # some deals made less likely
+
+    scrambled = game.copy()
+    for i, entry in enumerate(scrambled.log):
+        before = entry.before
+        cafe = dataclasses.replace(before.cafe, pile=before.cafe.pile[::-1])
+        scrambled.log[i] = dataclasses.replace(entry, before=dataclasses.replace(
+            before, cafe=cafe, guest_pile=before.guest_pile[::-1], hands=before.hands[::-1]))
+    again, weights_again = guesser.weighed(scrambled, start, random.Random(3), hidden)
+    assert [d.hands for d in again] == [d.hands for d in deals] and weights_again == weights
