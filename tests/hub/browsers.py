@@ -95,7 +95,7 @@ class Browsers:
             context = self.browser.new_context(viewport={"width": 1366, "height": 768})
             self.contexts.append(context)
             context.add_init_script(harness._PAGE_HELPERS)
-            context.route("**/*", self._route)
+            harness.watch_requests(context, self.blocked)      # refused by the process's Chromium
             page = context.new_page()
             page.on("websocket", lambda ws, u=u: ws.on(
                 "framereceived", lambda payload, u=u: self.frames[u].append(payload) if isinstance(payload, str) else None))
@@ -123,13 +123,6 @@ class Browsers:
                 context.close()
         finally:
             harness.release_chromium()
-
-    def _route(self, route) -> None:
-        if route.request.url.split("/")[2].split(":")[0] != "127.0.0.1":
-            self.blocked.append(route.request.url)
-            route.abort()
-        else:
-            route.continue_()
 
     def run(self, user: str, code: str) -> str:
         """``code`` in ``user``'s widget's kernel (reached again if the socket was closed while idle)."""
