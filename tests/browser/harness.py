@@ -489,8 +489,10 @@ class Lab:
         # Binder has neither, so the Lab under test has neither either.
         config = self.tmp / "config"
         (config / "labconfig").mkdir(parents=True, exist_ok=True)
+        # No check whether JupyterLab should be rebuilt: each page load asked the server, which
+        # ran node (yarn config) to answer; nothing here builds JupyterLab.
         (config / "labconfig" / "page_config.json").write_text(json.dumps(
-            {"disabledExtensions": {"@jupyter/nbgrader": True}}))
+            {"disabledExtensions": {"@jupyter/nbgrader": True}, "buildCheck": False, "buildAvailable": False}))
         (config / "jupyter_server_config.json").write_text(json.dumps({"ServerApp": {"jpserver_extensions": {
             f"nbgrader.server_extensions.{name}": False
             for name in ("formgrader", "validate_assignment", "assignment_list", "course_list")}}}))
