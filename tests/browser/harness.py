@@ -23,7 +23,7 @@ directory in a temporary folder; Chromium is Debian's (its headless shell,
 ``/usr/bin/chromium-headless-shell``, when installed, else ``/usr/bin/chromium``; never
 ``playwright install``), headless, and the page may only reach 127.0.0.1. Pixels are read from
 the page (all canvas layers composited, as a person sees them) and polled with
-``wait_for_function`` or ``requestAnimationFrame``: there is no fixed sleep anywhere.
+``wait_for_function`` (every ``POLL_MS``) or ``requestAnimationFrame``: there is no fixed sleep anywhere.
 
 Screenshots go to ``test-artifacts/`` at the repository root (git-ignored).
 """
@@ -66,6 +66,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+#: How often a wait in the page tries its condition again (ms): Playwright's default tries it at
+#: every animation frame, which keeps the page drawing 60 frames a second while a test waits (a
+#: tenth of a core, 0.1 to 0.17 s of Chromium's CPU a second of waiting).
+POLL_MS = 50
 #: The selector of ipycanvas <canvas> elements in notebook outputs.
 CANVAS_SELECTOR = ".jp-OutputArea-output canvas"
 
@@ -673,7 +677,7 @@ class Notebook(_Page):
     def _wait_ready(self, timeout: float) -> None:
         ms = timeout * 1000
         self.page.wait_for_function(
-            f"(path) => !!({_FIND_PANEL})(path)", arg=self.path, timeout=ms,
+            f"(path) => !!({_FIND_PANEL})(path)", arg=self.path, timeout=ms, polling=POLL_MS,
         )
         # Waiting on promises inside the page: evaluate() awaits what the function returns.
         self.page.evaluate(
@@ -696,7 +700,7 @@ class Notebook(_Page):
                        && kernel.status === 'idle'
                        && window.jupyterapp.shell.currentWidget === panel;
             }}""",
-            arg=self.path, timeout=ms,
+            arg=self.path, timeout=ms, polling=POLL_MS,
         )
 
     def close(self, shutdown_kernel: bool = True) -> None:
@@ -768,7 +772,7 @@ class Notebook(_Page):
             const done = cells.every(c => c.model.executionCount !== null);
             return failed || (done && kernel && kernel.status === 'idle');
         }}"""
-        self.page.wait_for_function(done_js, arg=self.path, timeout=timeout * 1000)
+        self.page.wait_for_function(done_js, arg=self.path, timeout=timeout * 1000, polling=POLL_MS)
         state = self._cell_states()
         if state["errors"]:
             raise KernelError("a cell failed:\n" + "\n\n".join(state["errors"]))
@@ -782,7 +786,7 @@ class Notebook(_Page):
         )
         self.page.wait_for_function(
             f"(path) => !({_FIND_PANEL})(path).context.model.dirty",
-            arg=self.path, timeout=timeout * 1000,
+            arg=self.path, timeout=timeout * 1000, polling=POLL_MS,
         )
 
     # ---- the kernel, from Python
@@ -880,7 +884,7 @@ class CanvasView:
         """Wait until the canvas exists and at least ``min_ink`` of it is painted."""
         self.page.wait_for_function(
             "([i, m]) => window.__cwTest.inkFraction(i) >= m",
-            arg=[self.index, min_ink], timeout=timeout * 1000,
+            arg=[self.index, min_ink], timeout=timeout * 1000, polling=POLL_MS,
         )
 
     def to_css(self, x: float, y: float) -> tuple[float, float]:
@@ -937,7 +941,7 @@ class CanvasView:
             self.page.wait_for_function(
                 "([i, s, x, y, r, c, t, p]) => window.__cwTest.hasColor(i, s, x, y, r, c, t) === p",
                 arg=[self.index, self.size, x, y, r, list(hex_to_rgb(color)), tol, present],
-                timeout=timeout * 1000,
+                timeout=timeout * 1000, polling=POLL_MS,
             )
         except Exception as e:
             seen = self.colors(x, y, r).most_common(6)

@@ -24,7 +24,7 @@ from importlib import resources
 
 import pytest
 
-from harness import Lab, new_notebook
+from harness import POLL_MS, Lab, new_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -77,7 +77,8 @@ class Student:
         self.page.keyboard.type(line)
         self.page.keyboard.press("Enter")
         self.typed += 1
-        self.page.wait_for_function("box => box.value === ''", arg=self.box.element_handle(), timeout=timeout * 1000)
+        self.page.wait_for_function("box => box.value === ''", arg=self.box.element_handle(), timeout=timeout * 1000,
+                                    polling=POLL_MS)
         deadline = time.monotonic() + 0.3   # the live region follows the box within 50 ms (shell.py)
         while time.monotonic() < deadline:
             now = self.heard()
