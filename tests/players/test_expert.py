@@ -273,8 +273,8 @@ def test_the_ceiling_probes_see_exactly_what_they_say_and_deal_the_rest():
 def test_the_guess_from_past_turns_reads_only_what_was_seen():
     """``benchmarks/expert_guess.py`` weighs a deal by the other player's past actions: the same
     weights when every hidden card of the game's record is changed (the hands and piles behind
-    each action), different ones when a deal makes a seen draw unlikely. Importing it adds no
-    player to the product's."""
+    each action), and not all alike: some deals make the seen actions less likely than others.
+    Importing it adds no player to the product's."""
     import dataclasses
     import importlib.util
     from pathlib import Path
