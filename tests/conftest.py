@@ -45,7 +45,8 @@ def _fresh_state(tmp_path, monkeypatch):
 #: The browser test files that share one JupyterLab and one Chromium (tests/browser/conftest.py):
 #: under ``--dist loadfile`` they are one unit of work, sent to one worker, which starts them once.
 SHARED_LAB = ("test_widget_browser.py", "test_course_browser.py", "test_notebooks_browser.py",
-              "test_board_browser.py", "test_accessibility_browser.py", "test_class_live_browser.py")
+              "test_board_browser.py", "test_accessibility_browser.py", "test_class_live_browser.py",
+              "test_voila_browser.py")
 
 
 #: The files that keep one worker busiest, with the seconds each took there (``--durations`` under

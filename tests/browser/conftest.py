@@ -1,6 +1,7 @@
 """One JupyterLab and one Chromium for the browser tests that need nothing else of their own (the
-widget, the course's notebooks, the board game): started for the first of them, each file adding
-its notebooks to it, stopped after the last. Starting them costs about 12 s of CPU (the server
+widget, the course's notebooks, the board game, Voilà's play view, which its server serves as
+Binder's does): started for the first of them, each file adding its notebooks to it, stopped
+after the last. Starting them costs about 12 s of CPU (the server
 3.5 s, Chromium 1 s, JupyterLab's first page 7 s), where opening one more notebook in the page
 costs 1 s; under ``make test`` those files go to one worker together (``SHARED_LAB`` in
 tests/conftest.py), so that it is paid once, not four times."""

@@ -13,9 +13,9 @@ One module, no test framework inside, so that tests and benchmarks share it::
         nb.kernel_eval("w.status")        # Python state, through a second kernel client
         nb.save(); nb.reload(); nb.run_all()
 
-    with VoilaServer(notebooks={"notebooks/play.ipynb": path}) as server:   # Jupyter Server + Voilà
-        view = server.open_voila("notebooks/play.ipynb")   # /voila/render/notebooks/play.ipynb
-        view.canvas(size=(W, H)).wait_drawn()              # CanvasView, as above
+        lab.add_notebook("notebooks/play.ipynb", path)  # Voilà, the server extension of the same server:
+        view = lab.open_voila("notebooks/play.ipynb")   # /voila/render/notebooks/play.ipynb
+        view.canvas(size=(W, H)).wait_drawn()           # CanvasView, as above
 
 What it does, following shared/JUPYTER.md: JupyterLab runs on a free port of 127.0.0.1 with
 token auth, in a temporary root holding *copies* of the notebooks, with every Jupyter/IPython
@@ -499,7 +499,10 @@ class Lab:
             {"disabledExtensions": {"@jupyter/nbgrader": True}, "buildCheck": False, "buildAvailable": False}))
         (config / "jupyter_server_config.json").write_text(json.dumps({"ServerApp": {"jpserver_extensions": {
             f"nbgrader.server_extensions.{name}": False
-            for name in ("formgrader", "validate_assignment", "assignment_list", "course_list")}}}))
+            for name in ("formgrader", "validate_assignment", "assignment_list", "course_list")}},
+            # Voilà's pages (open_voila): a failing cell shows its traceback in the page (and in
+            # the test's error message)
+            "VoilaConfiguration": {"show_tracebacks": True}}))
 
     def _start_server(self) -> None:
         env = dict(os.environ)
@@ -581,20 +584,21 @@ class Lab:
         self.browser = chromium()
         self.context = self._new_context(self.viewport, 1)
 
-    def _new_context(self, viewport: tuple[int, int], scale: float):
+    def _new_context(self, viewport: tuple[int, int], scale: float, blocked: list[str] | None = None):
         """A browser context of this Lab's (closed by :meth:`stop`): a window of ``viewport`` CSS
-        pixels at ``scale`` device pixels each, which may reach 127.0.0.1 only."""
+        pixels at ``scale`` device pixels each, which may reach 127.0.0.1 only (what else its
+        pages try to reach goes to ``blocked``, by default :attr:`blocked`)."""
         context = self.browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
                                            device_scale_factor=scale)
         self._contexts.append(context)
-        watch_requests(context, self.blocked)
+        watch_requests(context, self.blocked if blocked is None else blocked)
         context.add_init_script(_PAGE_HELPERS)
         return context
 
-    def _new_page(self, viewport: tuple[int, int] | None = None, scale: float = 1):
+    def _new_page(self, viewport: tuple[int, int] | None = None, scale: float = 1, blocked: list[str] | None = None):
         """A new page whose console errors and page errors are collected; with ``viewport`` (and
         ``scale``, the device pixel ratio: 2 for a HiDPI screen) in a browser context of its own."""
-        context = self.context if viewport is None else self._new_context(viewport, scale)
+        context = self.context if viewport is None else self._new_context(viewport, scale, blocked)
         page = context.new_page()
         page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
         page.on("pageerror", lambda e: self.console_errors.append(str(e)))
@@ -618,6 +622,19 @@ class Lab:
         nb = Notebook(self, page, path)
         nb.goto(timeout=timeout)
         return nb
+
+    def open_voila(self, path: str, timeout: float = 60.0) -> "VoilaPage":
+        """``/voila/render/<path>`` in a new page, of a browser context of its own (once the page
+        has loaded; the widgets may still be on their way: wait on the canvas): the route of a
+        Binder link ``?urlpath=voila/render/<path>``, Voilà's server extension (enabled by
+        installing voila) in this Lab's server, as on Binder. Voilà runs the notebook in a new
+        kernel per page and shows only its Markdown and outputs; what the page tries to reach
+        outside 127.0.0.1 is the page's ``blocked``, not the Lab's."""
+        blocked: list[str] = []
+        page = self._new_page(self.viewport, 1, blocked=blocked)
+        view = VoilaPage(self, page, path, blocked)
+        view.goto(timeout=timeout)
+        return view
 
 
 # -- one notebook in one page ---------------------------------------------------------------
@@ -970,47 +987,16 @@ class CanvasView:
 
 # -- Voilà: the notebook as an app, without code ----------------------------------------------
 
-class VoilaServer(Lab):
-    """Jupyter Server with the Voilà server extension (``voila.server_extension``, enabled by
-    installing voila), the route of a Binder link ``?urlpath=voila/render/<path>``.
-
-    Same temporary root, Jupyter directories, token and 127.0.0.1-only Chromium as :class:`Lab`;
-    :meth:`open_voila` renders a notebook: Voilà runs it in a new kernel per page and shows
-    only its Markdown and outputs.
-    """
-
-    requires = ("voila",)
-
-    def _server_command(self) -> list[str]:
-        return [
-            self.python, "-m", "jupyter_server",
-            "--no-browser", "--allow-root",
-            f"--port={self.port}", "--ServerApp.port_retries=0",
-            "--ServerApp.ip=127.0.0.1",
-            f"--IdentityProvider.token={self.token}",
-            f"--ServerApp.root_dir={self.root}",
-            # A failing cell shows its traceback in the page (and in the test's error message).
-            "--VoilaConfiguration.show_tracebacks=True",
-        ]
-
-    def open_voila(self, path: str, timeout: float = 60.0) -> "VoilaPage":
-        """A new page showing ``/voila/render/<path>`` (once the page has loaded; the widgets
-        may still be on their way: wait on the canvas)."""
-        page = self._new_page()
-        view = VoilaPage(self, page, path)
-        view.goto(timeout=timeout)
-        return view
-
-
 class VoilaPage(_Page):
     """A notebook rendered by Voilà in one page. :class:`CanvasView` works on it as on a
     :class:`Notebook` (outputs carry the same ``jp-OutputArea-output`` class); its kernel is
     Voilà's own, so Python state is not reachable from here."""
 
-    def __init__(self, server: VoilaServer, page, path: str) -> None:
-        self.lab = server
+    def __init__(self, lab: Lab, page, path: str, blocked: list[str]) -> None:
+        self.lab = lab
         self.page = page
         self.path = path
+        self.blocked = blocked          # what this page tried to reach outside 127.0.0.1
 
     @property
     def url(self) -> str:

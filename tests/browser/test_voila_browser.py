@@ -1,6 +1,7 @@
 """The classroom view: ``notebooks/play.ipynb`` rendered by Voilà, played with the mouse.
 
-Jupyter Server with Voilà's server extension serves a copy of the notebook at
+Voilà's server extension, in the browser tests' JupyterLab server as on Binder (the shared Lab,
+tests/browser/conftest.py), serves a copy of the notebook at
 ``/voila/render/notebooks/play.ipynb``, the path a Binder link
 ``?urlpath=voila/render/notebooks/play.ipynb`` opens. Voilà runs the notebook in its own kernel,
 which this test cannot reach; but the widget is deterministic for a seed, so the test builds the
@@ -21,7 +22,7 @@ import time
 
 import pytest
 
-from harness import REPO_ROOT, VoilaServer, require_browser
+from harness import REPO_ROOT, require_browser
 
 pytestmark = pytest.mark.browser
 
@@ -63,8 +64,14 @@ def status_line(w, colors):
     return (rect.x + rect.w - 40, rect.y + 6), rect.fill
 
 
-def test_voila_play_view_place_a_card():
+@pytest.fixture(scope="module")
+def lab(shared_lab):
+    """The browser tests' JupyterLab (tests/browser/conftest.py), whose server runs Voilà too."""
     require_browser(("voila",))
+    return shared_lab.get()
+
+
+def test_voila_play_view_place_a_card(lab):
     from cafe_widget import CafeWidget
     from cafe_widget.render.style import COLORS
 
@@ -77,9 +84,10 @@ def test_voila_play_view_place_a_card():
         w.click(*xy)
         return xy
 
-    with VoilaServer(notebooks={PATH: NOTEBOOK}) as server:
-        t_server = time.monotonic() - t0
-        view = server.open_voila(PATH)
+    lab.add_notebook(PATH, NOTEBOOK)
+    t_server = time.monotonic() - t0
+    view = lab.open_voila(PATH)
+    try:
         # A fresh deal each time the page opens, its seed shown: the twin of the widget in
         # Voilà's kernel is dealt from the seed the page shows.
         view.page.get_by_text(re.compile(r"Game \d+ · to replay it")).wait_for(timeout=60_000)
@@ -105,7 +113,7 @@ def test_voila_play_view_place_a_card():
         except Exception:
             view.screenshot("voila-play-not-drawn.png")
             raise AssertionError(f"the café was not drawn; page errors: {view.errors()}; "
-                                 f"console: {server.console_errors[-5:]}")
+                                 f"console: {lab.console_errors[-5:]}")
         canvas.wait_color(*status_xy, fill)
         t_drawn = time.monotonic() - t0
 
@@ -153,8 +161,9 @@ def test_voila_play_view_place_a_card():
         view.screenshot(f"voila-play-{guest}-{seat}.png", full_page=False)
 
         assert view.errors() == []
-        unexpected = [u for u in server.blocked if not u.startswith(VOILA_CDN)]
+        unexpected = [u for u in view.blocked if not u.startswith(VOILA_CDN)]
         assert not unexpected, f"the page tried to reach: {unexpected[:5]}"
-        view.close()
+    finally:
+        view.close()     # the page; the Lab stays for the next tests
     print(f"voila play.ipynb: server {t_server:.1f} s, drawn {t_drawn:.1f} s, "
           f"total {time.monotonic() - t0:.1f} s")
