@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
 
 import harness  # noqa: E402
 
-from hub_harness import PASSWORD  # noqa: E402
+from hub_harness import PASSWORD, holds_hand  # noqa: E402
 
 #: What the mover's kernel answers: where to click (or what to type) for one step of its turn.
 PLAN = '''
@@ -62,6 +62,22 @@ def log_in(browser, hub_url: str, user: str, password: str = PASSWORD, then: str
     return page
 
 
+def frame_text(payload: str | bytes) -> str:
+    """A WebSocket frame a page received, as text to search. JupyterLab 4 talks to its kernels
+    in Jupyter's binary protocol (``v1.kernel.websocket.jupyter.org``): a count of offsets, the
+    offsets (little-endian 64-bit), then the channel, the header, the parent header, the metadata
+    and the content as UTF-8 JSON, then the binary buffers. Every part is kept, the buffers
+    decoded too (whatever a buffer held in text is found), so no kernel message escapes a check."""
+    if isinstance(payload, str):
+        return payload
+    count = int.from_bytes(payload[:8], "little")
+    offsets = [int.from_bytes(payload[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
+    if count < 6 or offsets != sorted(offsets) or offsets[-1] > len(payload):
+        return payload.decode("utf-8", "replace")       # not that protocol: the bytes as they are
+    ends = offsets[1:] + [len(payload)]
+    return "\n".join(payload[a:b].decode("utf-8", "replace") for a, b in zip(offsets, ends))
+
+
 class Browsers:
     """``with Browsers(hub, {user: notebook cells}) as b:`` every person at their notebook."""
 
@@ -98,7 +114,7 @@ class Browsers:
             harness.watch_requests(context, self.blocked)      # refused by the process's Chromium
             page = context.new_page()
             page.on("websocket", lambda ws, u=u: ws.on(
-                "framereceived", lambda payload, u=u: self.frames[u].append(payload) if isinstance(payload, str) else None))
+                "framereceived", lambda payload, u=u: self.frames[u].append(frame_text(payload))))
             page.goto(f"{hub.url}/hub/login")
             page.fill("input[name=username]", u)
             page.fill("input[name=password]", PASSWORD)
@@ -167,13 +183,16 @@ class Browsers:
         self.pages[user].screenshot(path=str(path))
         return path
 
-    def hands_seen(self, user: str, positions, seat: int) -> list[str]:
-        """The other players' hands (3 cards or more, as written in notation) that a frame
-        ``user``'s page received holds, over ``positions`` (game states)."""
+    def hands_seen(self, user: str, positions, seat: int, own: bool = False) -> list[str]:
+        """The other players' hands (3 cards or more), or with ``own`` the seat's own, that the
+        frames ``user``'s page received hold, over ``positions`` (game states), in any way a page
+        writes a hand (:func:`hub_harness.holds_hand`)."""
         text = "\n".join(self.frames[user])
         found = []
         for st in positions:
             for q, hand in enumerate(st.hands):
-                if q != seat and len(hand) >= 3 and " ".join(hand) in text:
+                if (q == seat) != own or len(hand) < 3:
+                    continue
+                if holds_hand(text, hand):
                     found.append(f"player {q + 1}: {' '.join(hand)}")
         return found

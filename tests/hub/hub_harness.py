@@ -9,6 +9,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import secrets
 import signal
 import socket
@@ -26,6 +27,15 @@ sys.path.insert(0, str(ROOT / "tools"))
 import hub_env  # noqa: E402
 
 PASSWORD = "cafe-class"
+
+
+def holds_hand(text: str, hand) -> bool:
+    """Whether ``text`` (what a browser or a kernel's client received) holds ``hand``: its
+    cards in order, as the game holds them or sorted, each as in notation and at most 40
+    characters apart, so in any way a page writes a hand ("CNf CUf", a JSON list, the text
+    twin's "CNf (a Chinese woman), CUf (a Cuban woman)")."""
+    return any(re.search(".{0,40}?".join(re.escape(card) for card in order), text, re.DOTALL)
+               for order in {tuple(hand), tuple(sorted(hand))})
 
 
 def free_port() -> int:
