@@ -278,3 +278,29 @@ def test_the_terminals_tables_prints_the_same_table(running, monkeypatch, capsys
     out = capsys.readouterr().out
     assert out.strip() == str(teacher.tables(url=s.url, token="t-teacher"))
     assert out.splitlines()[0].startswith("Table") and "T1" in out
+
+
+
+def test_a_seat_never_draws_a_hand_but_its_own_not_even_while_it_is_built(running, monkeypatch):
+    """Every scene a seat draws (the canvas, and the words for screen readers, are of it), from
+    the moment its widget is made, shows its own hand and no other: the stand-in game it is
+    built from holds made-up cards for the others, and the page receives whatever is drawn,
+    even for a moment, before the seat is known."""
+    s = running
+    drawn = []
+    build = seat_widgets.CardSeat._build_scene
+
+    def seen(self, view):
+        drawn.append((self.at_table, view.hand))
+        return build(self, view)
+
+    monkeypatch.setattr(seat_widgets.CardSeat, "_build_scene", seen)
+    teacher.open_table("H1", "card", ["alice", "bob"], seed=5, url=s.url, token="t-teacher")
+    real = s.real("H1")
+    for user in ("alice", "bob"):
+        drawn.clear()
+        w = seat_widgets.join("H1", url=s.url, token=f"t-{user}")
+        assert drawn, "never drawn"
+        for at_table, hand in drawn:
+            assert at_table == w.player, "drawn before it knew its seat"
+            assert sorted(hand) == sorted(real.hand(w.player)), (user, hand)

@@ -116,6 +116,13 @@ class AtTheService:
                 off["title_button"] = (title[0], title[1], False)
         return dataclasses.replace(view, **off) if off else view
 
+    def redraw(self) -> None:
+        """Drawn once it knows its seat (:meth:`at_service`): while the widget is being built it
+        is no seat yet, and would draw the stand-in hand of whoever is to move (another
+        player's, of made-up cards), canvas and words, for the page to receive."""
+        if self.at_table is not None:
+            super().redraw()
+
     event_lock = threading.RLock()
 
     def _guarded(self, action, *args, event: bool = True) -> None:
