@@ -129,7 +129,7 @@ class ExpertPlayer(StrongPlayer):
                 played = 0
                 while sim.over is None and (to_end or played < self.rounds * players):
                     was = sim.scores[nxt]
-                    sim.play_turn(self.rollout_patience, self.endgame)
+                    self._rollout(sim)
                     if not played:
                         replies[i] += sim.scores[nxt] - was
                     played += 1
@@ -138,6 +138,10 @@ class ExpertPlayer(StrongPlayer):
                  for actions, p, total, reply in zip(turns, points, totals, replies)]
         found.sort(key=lambda e: -e.value)    # stable: the strong player's order among ties
         return found
+
+    def _rollout(self, sim: SimGame) -> None:
+        """One turn of the playout policy, for the player to move of ``sim``."""
+        sim.play_turn(self.rollout_patience, self.endgame)
 
     def _deal(self, game: Game, start: SimGame, rng: random.Random, hidden) -> SimGame:
         """One deal of the hidden cards (:meth:`SimGame.dealt`). ``benchmarks/expert_ceiling.py``

@@ -301,3 +301,54 @@ def test_the_guess_from_past_turns_reads_only_what_was_seen():
             before, cafe=cafe, guest_pile=before.guest_pile[::-1], hands=before.hands[::-1]))
     again, weights_again = guesser.weighed(scrambled, start, random.Random(3), hidden)
     assert [d.hands for d in again] == [d.hands for d in deals] and weights_again == weights
+
+
+def test_the_policy_probe_plays_the_strong_players_turns_in_the_core():
+    """``benchmarks/expert_policy.py``: its look-ahead plays the strong player's judgement in the
+    core (``strong_turn``). On the turns of whole seeded games, it leaves the game as the strong
+    player's own turn leaves it (the same hands, café and scores) nearly every time: it differs
+    only where the strong player reads what the core does not keep (the box, the others'
+    face-down cards) or plans blind up to a table turned up. Each probe routes its players as it
+    says; importing it adds no player to the product's."""
+    import importlib.util
+    from pathlib import Path
+
+    from cafe_widget.players import PLAYERS
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "expert_policy.py"
+    spec = importlib.util.spec_from_file_location("expert_policy", path)
+    policy = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(policy)
+    assert "policy" not in PLAYERS
+    kinds = Counter()
+    for seed, players in ((700, 2), (701, 3)):
+        game = Game.new(players, seed=seed)
+        strong = make_player("strong")
+        while not game.is_over:
+            actions = strong.actions(game)
+            sim = SimGame.of(game)
+            policy.strong_turn(sim)
+            for action in actions:
+                game.act(action)
+            kind = "draw" if actions == ["draw"] else actions[0].split(":")[0] if ":" in actions[0] else "place"
+            same_turn = (game.is_over and sim.over is not None) or (
+                not game.is_over and sim.over is None and
+                (sim.hands, sim.seats, sim.scores, sim.to_move) == (lambda o: (o.hands, o.seats, o.scores, o.to_move))(
+                    SimGame.of(game)))
+            kinds[kind, same_turn] += 1
+    placed, drawn = kinds["place", True] + kinds["place", False], kinds["draw", True] + kinds["draw", False]
+    assert placed > 30 and drawn > 30
+    assert kinds["place", True] >= 0.85 * placed and kinds["draw", True] >= 0.9 * drawn, kinds
+
+    calls = []
+    probe = policy.Policy(only="opponents")
+    probe._me = 0
+    sim = SimGame.of(Game.new(2, seed=3))
+    real_turn = policy.strong_turn
+    try:
+        policy.strong_turn = lambda s, *a: calls.append(s.to_move) or real_turn(s, *a)
+        probe._rollout(sim)                       # its own turn: the plain playout policy
+        probe._rollout(sim)                       # the other's: the strong player's judgement
+    finally:
+        policy.strong_turn = real_turn
+    assert calls == [1]
