@@ -25,6 +25,19 @@ from test_sim import same
 GAMES = int(os.environ.get("CAFE_SIM_GAMES", "3"))
 
 
+def _benchmark(name: str):
+    """A script of ``benchmarks/``, imported as a module (its probes are registered only when
+    it runs as a script)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def middle(seed: int, players: int, turns: int) -> Game:
     """A seeded game after ``turns`` turns between strong players (their hands grow: they wait)."""
     game = Game.new(players, seed=seed)
@@ -225,15 +238,9 @@ def test_the_ceiling_probes_see_exactly_what_they_say_and_deal_the_rest():
     print a wrong ceiling. Each keeps what the player sees, shows its part of the hidden cards
     as they are, and deals the rest anew from the same unseen cards; importing it adds no player
     to the product's."""
-    import importlib.util
-    from pathlib import Path
-
     from cafe_widget.players import PLAYERS
 
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "expert_ceiling.py"
-    spec = importlib.util.spec_from_file_location("expert_ceiling", path)
-    ceiling = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(ceiling)
+    ceiling = _benchmark("expert_ceiling")
     assert not set(ceiling.PROBES) & set(PLAYERS)
     probes = {"expert": (ExpertPlayer(), False, False), "sees-all": (ceiling.SeesAll(), True, True),
               "sees-hands": (ceiling.SeesHands(), True, False), "sees-piles": (ceiling.SeesPiles(), False, True)}
@@ -276,15 +283,9 @@ def test_the_guess_from_past_turns_reads_only_what_was_seen():
     each action), and not all alike: some deals make the seen actions less likely than others.
     Importing it adds no player to the product's."""
     import dataclasses
-    import importlib.util
-    from pathlib import Path
-
     from cafe_widget.players import PLAYERS
 
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "expert_guess.py"
-    spec = importlib.util.spec_from_file_location("expert_guess", path)
-    guess = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(guess)
+    guess = _benchmark("expert_guess")
     assert "guesses" not in PLAYERS
     game = middle(705, 2, 30)
     start, hidden = SimGame.of(game), unseen(game)
@@ -310,15 +311,9 @@ def test_the_policy_probe_plays_the_strong_players_turns_in_the_core():
     only where the strong player reads what the core does not keep (the box, the others'
     face-down cards) or plans blind up to a table turned up. Each probe routes its players as it
     says; importing it adds no player to the product's."""
-    import importlib.util
-    from pathlib import Path
-
     from cafe_widget.players import PLAYERS
 
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "expert_policy.py"
-    spec = importlib.util.spec_from_file_location("expert_policy", path)
-    policy = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(policy)
+    policy = _benchmark("expert_policy")
     assert "policy" not in PLAYERS
     kinds = Counter()
     for seed, players in ((700, 2), (701, 3)):
@@ -352,3 +347,32 @@ def test_the_policy_probe_plays_the_strong_players_turns_in_the_core():
     finally:
         policy.strong_turn = real_turn
     assert calls == [1]
+
+
+def test_the_deviations_probe_weighs_on_common_deals_and_leaves_strong_only_as_it_says():
+    """``benchmarks/expert_deviations.py``: a turn weighed against itself gains exactly nothing
+    (both are played on the same deals, to the end); ``leaves`` plays the strong player's turn
+    but for the kinds of leaving it names.
+    Importing it adds no player to the product's."""
+    from cafe_widget.players import PLAYERS
+    from cafe_widget.players.card import StrongPlayer
+
+    probe = _benchmark("expert_deviations")
+    assert "leaves" not in PLAYERS
+    assert [probe.kind(a) for a in (["draw"], ["DEf@c2", "end"], ["down:ITm"], ["declare:1"])] == ["d", "p", "o", "o"]
+    game = middle(706, 2, 24)
+    turn = StrongPlayer().actions(game)
+    for sees_hands in (False, True):
+        same = probe.weigh(game, [turn, turn], 4, 3, sees_hands)
+        assert same[0] == same[1] and 0 <= same[0][0] <= 1
+    leaves = probe.Leaves(leaves="dp")
+    strong, seen = StrongPlayer(), Counter()
+    for seed in range(1):
+        game = middle(720 + seed, 2, 6)
+        while not game.is_over and len(game.log) < 40:
+            mine, theirs = leaves.actions(game), strong.actions(game)
+            if game.turn is None and not game.variant:
+                seen[mine == theirs or probe.kind(mine) + probe.kind(theirs)] += 1
+            for action in mine:
+                game.act(action)
+    assert set(seen) <= {True, "dp", "do", "od", "po", "op", "oo"} and seen[True] > 15, seen
