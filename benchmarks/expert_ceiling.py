@@ -101,10 +101,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--probes", nargs="+", default=LINES)
     args = parser.parse_args()
-    sys.argv = [sys.argv[0], "--players", str(args.players), "--games", str(args.games),
-                "--first-seed", str(args.first_seed), "--jobs", str(args.jobs),
-                "--pairings", *[f"{probe}/strong" for probe in args.probes]]
-    tournament.main()
+    tournament.against_strong(args.probes, args.players, args.games, args.first_seed, args.jobs)
 
 
 if __name__ == "__main__":

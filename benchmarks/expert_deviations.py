@@ -145,9 +145,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.tournament:
         import tournament
-        sys.argv = [sys.argv[0], "--players", "2", "--games", str(args.games), "--first-seed",
-                    str(args.first_seed), "--jobs", str(args.jobs), "--pairings", f"leaves:leaves={args.leaves}/strong"]
-        tournament.main()
+        tournament.against_strong([f"leaves:leaves={args.leaves}"], 2, args.games, args.first_seed, args.jobs)
         return
     import functools
     import multiprocessing

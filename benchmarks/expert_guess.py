@@ -166,10 +166,8 @@ def main() -> None:
         measure(args.games, args.first_seed, settings)
         return
     import tournament
-    spec = "guesses" + "".join(f":{k}={v}" for k, v in settings.items())
-    sys.argv = [sys.argv[0], "--players", "2", "--games", str(args.games), "--first-seed",
-                str(args.first_seed), "--jobs", str(args.jobs), "--pairings", f"{spec}/strong"]
-    tournament.main()
+    spec = "guesses:" + ",".join(f"{k}={v}" for k, v in settings.items())
+    tournament.against_strong([spec], 2, args.games, args.first_seed, args.jobs)
 
 
 if __name__ in ("__main__", "__mp_main__"):   # the tournament's workers see the probe too

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -33,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cafe_widget.engine.cards import NATIONS  # noqa: E402
 from cafe_widget.engine.search import _Search, _Start  # noqa: E402
 from cafe_widget.players import PLAYERS  # noqa: E402
-from cafe_widget.players.card import _expected_best, _single_card_values  # noqa: E402
+from cafe_widget.players.card import _expected_best, _single_card_values, holding_chances  # noqa: E402
 from cafe_widget.players.expert import ExpertPlayer  # noqa: E402
 from cafe_widget.players.sim import (EMPTY, GUEST_CODE, GUEST_TEXT, HAND_LIMIT, NATION_TEXT,  # noqa: E402
                                      PENALTY, SimGame, SimTurn)
@@ -44,27 +45,11 @@ WIN = 1000
 def _chances(sim: SimGame, p: int) -> dict[str, float]:
     """For each guest, the chance the next player holds one, from the cards ``p`` cannot see
     (the other hands and the guest pile of the deal, as one heap)."""
-    heap = [0] * 24
+    heap = Counter(GUEST_TEXT[g] for g in sim.guest_pile)
     for q, hand in enumerate(sim.hands):
         if q != p:
-            for g in range(24):
-                heap[g] += hand[g]
-    for g in sim.guest_pile:
-        heap[g] += 1
-    total = sum(heap)
-    size = sum(sim.hands[(p + 1) % len(sim.hands)])
-    chances = {}
-    for g in range(24):
-        copies = heap[g]
-        if not copies:
-            continue
-        miss = 1.0
-        for i in range(size):
-            if total - i <= 0:
-                break
-            miss *= max(0, total - copies - i) / (total - i)
-        chances[GUEST_TEXT[g]] = 1.0 - miss
-    return chances
+            heap.update({GUEST_TEXT[g]: n for g, n in enumerate(hand) if n})
+    return holding_chances(heap, sum(sim.hands[(p + 1) % len(sim.hands)]))
 
 
 def _wins(sim: SimGame, p: int, points: int, kept: int) -> bool:
@@ -211,9 +196,7 @@ def main() -> None:
         return
     import tournament
     spec = f"policy:only={args.only}" + (f",{args.settings}" if args.settings else "")
-    sys.argv = [sys.argv[0], "--players", str(args.players), "--games", str(args.games), "--first-seed",
-                str(args.first_seed), "--jobs", str(args.jobs), "--pairings", f"{spec}/strong"]
-    tournament.main()
+    tournament.against_strong([spec], args.players, args.games, args.first_seed, args.jobs)
 
 
 if __name__ in ("__main__", "__mp_main__"):   # the tournament's workers see the probe too

@@ -104,6 +104,14 @@ def spread(values) -> str:
     return f"{statistics.mean(values):6.1f} ± {statistics.pstdev(values):4.1f}"
 
 
+def against_strong(specs: list[str], players: int, games: int, first_seed: int, jobs: int) -> None:
+    """Each player of ``specs`` (``"expert:margin=1"``, or a probe a script registered) against
+    strong, printed as ``main`` prints it: what the probe scripts of ``benchmarks/`` run."""
+    sys.argv = [sys.argv[0], "--players", str(players), "--games", str(games), "--first-seed", str(first_seed),
+                "--jobs", str(jobs), "--pairings", *[f"{spec}/strong" for spec in specs]]
+    main()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="deals per pairing and player count")

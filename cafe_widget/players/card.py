@@ -275,8 +275,13 @@ def _holding_chances(game: Game) -> dict[str, float]:
     seen = [g for g in game.cafe.seats if g] + list(game.hand()) + list(game.face_down[game.to_move])
     seen += [g for g in game.box if len(g) == 3]
     unseen.subtract(seen)
+    return holding_chances(unseen, len(game.hand((game.to_move + 1) % game.players)))
+
+
+def holding_chances(unseen: Counter, size: int) -> dict[str, float]:
+    """For each guest of ``unseen`` (the cards a player cannot see, counted), the chance that a
+    hand of ``size`` cards dealt from them holds one."""
     total = sum(unseen.values())
-    size = len(game.hand((game.to_move + 1) % game.players))
     chances = {}
     for guest, copies in unseen.items():
         miss = 1.0
