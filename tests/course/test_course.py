@@ -126,3 +126,37 @@ def test_the_teachers_guide_covers_every_notebook_and_exercise(guide, lang):
     for target in re.findall(r"\]\(([^)#]+)", text):        # relative links resolve
         if "://" not in target:
             assert ((NB / guide).parent / target).resolve().exists(), f"{guide}: broken link {target}"
+
+
+@pytest.mark.parametrize("guide,words", [
+    ("teachers_guide.md", ("cells", "to read", "to run", "exercises", "numbered exercises")),
+    ("fr/guide_enseignant.md", ("cellules", "à lire", "à exécuter", "exercices", "exercices numérotés")),
+])
+def test_the_teachers_guide_counts_each_notebooks_cells_and_exercises_as_they_are(guide, words):
+    """Each notebook's section of the guide says how many cells it has (to read, to run) and how
+    many exercises: the counts of the notebook as it is, and the course's total is their sum."""
+    cells, read, run, exercises, total = words
+    path = NB / guide
+    sections = re.split(r"^### ", path.read_text(encoding="utf-8"), flags=re.M)
+    checked, counted = 0, 0
+    for section in sections:
+        link = re.match(r"\d\d · [^\n]*?\]\(([^)]+\.ipynb)\)", section)
+        if not link:
+            continue
+        nb = _read(path.parent / link.group(1))
+        markdown = sum(c.cell_type == "markdown" for c in nb.cells)
+        said = re.search(rf"(\d+) {cells}(?: \((\d+) {read}, (\d+) {run}\))?", section)
+        assert said, f"{guide}: no count of the cells of {link.group(1)}"
+        assert int(said.group(1)) == len(nb.cells), f"{guide}: {link.group(1)} has {len(nb.cells)} cells"
+        if said.group(2):
+            assert (int(said.group(2)), int(said.group(3))) == (markdown, len(nb.cells) - markdown), \
+                f"{guide}: {link.group(1)} has {markdown} cells to read, {len(nb.cells) - markdown} to run"
+        ids = re.findall(r"^#+ (?:Exercise|Exercice) (\d+\.\d+)",
+                         "\n".join(c.source for c in nb.cells if c.cell_type == "markdown"), flags=re.M)
+        stated = re.search(rf"(\d+) {exercises}", section)
+        assert stated and int(stated.group(1)) == len(ids), f"{guide}: {link.group(1)} has {len(ids)} exercises"
+        checked += 1
+        counted += len(ids)
+    assert checked == 14
+    assert re.search(rf"\b{counted} {total}", path.read_text(encoding="utf-8")), f"{guide}: {counted} exercises in all"
+
