@@ -153,6 +153,7 @@ help:
 	@echo "make wheel       the package as one file, dist/cafe_widget-VERSION-py3-none-any.whl, for a server"
 	@echo "make binder-lock  lock Binder's environment: binder/requirements.txt from binder/requirements.in"
 	@echo "make bench       the benchmarks' figures"
+	@echo "make install    create .venv and install the package with its test tools (make test does it too)"
 	@echo "make clean       remove .venv and what the builds made"
 
 bench: $(VENV)/.installed-test
@@ -166,4 +167,4 @@ bench: $(VENV)/.installed-test
 	$(PY) benchmarks/sim.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info .hub _build
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info .hub _build _site .lite-build dist test-artifacts
