@@ -408,7 +408,7 @@ def test_one_student_and_one_assignment_are_singular_in_every_language(tmp_path)
     assert said["fr"][:3] == ["Bilan de la classe : 1 élève, 1 exercice dans le cours.", "",
                               "Qui a fait quoi (sur 1 exercice)"]
     assert "Notes nbgrader : 1 élève, 1 devoir (points / maximum)" in said["fr"]
-    assert said["de"][:3] == ["Klassenübersicht: 1 Schüler, 1 Aufgabe im Kurs.", "", "Wer hat was gemacht (von 1 Aufgabe)"]
+    assert said["de"][:3] == ["Klassenübersicht: 1 Schüler, 1 Übung im Kurs.", "", "Wer hat was gemacht (von 1 Übung)"]
     assert "nbgrader-Bewertungen: 1 Schüler, 1 Aufgabe (Punkte / Höchstpunktzahl)" in said["de"]
     assert summary.heatmap((), "fr", one, klass.grades).count(">Notes nbgrader : 1 élève, 1 devoir</text>") == 1
 
