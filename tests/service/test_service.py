@@ -187,6 +187,27 @@ def test_a_move_whose_answer_is_lost_leaves_the_seat_showing_what_the_service_ho
     assert not w._link.stale and w._link.seq == table.seq == 2
 
 
+def test_the_teachers_calls_as_the_guide_writes_them_in_a_notebook_and_a_terminal(running, monkeypatch, tmp_path, capsys):
+    """``classroom.tables()`` after ``classroom.open_table`` (which imports the tables package,
+    whose name then shadowed the call: "'module' object is not callable"), and ``save-table
+    --out`` from a terminal (it wrote no file: an import from the wrong package)."""
+    from cafe_widget import classroom
+    from cafe_widget.classroom.tables import cli
+
+    s = running
+    monkeypatch.setenv(transport.SERVICE_URL, s.url)
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "t-teacher")
+    classroom.open_table("T1", "card", ["alice", "computer"], seed=1)
+    assert [t["name"] for t in classroom.tables()] == ["T1"]
+    out = tmp_path / "T1.json"
+    assert cli.main("save-table", ["T1", "--out", str(out)]) == 0
+    assert json.loads(out.read_text(encoding="utf-8")) == json.loads(teacher.save_table("T1"))
+    assert Game.from_json(json.dumps(json.loads(out.read_text(encoding="utf-8"))["save"])).players == 2
+    capsys.readouterr()
+    assert cli.main("save-table", ["T1"]) == 0                                  # without --out: printed
+    assert json.loads(capsys.readouterr().out) == json.loads(out.read_text(encoding="utf-8"))
+
+
 def test_the_teacher_lists_saves_and_closes_and_a_student_sees_only_what_is_open_to_them(running):
     s = running
     teacher.open_table("T1", "card", ["alice", "computer"], seed=1, url=s.url, token="t-teacher")

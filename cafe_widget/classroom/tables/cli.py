@@ -18,7 +18,7 @@ def main(command: str, argv: list[str]) -> int:
         parser.add_argument("name", help="the table's name, such as 3B")
         parser.add_argument("--game", choices=("card", "board"), default="card")
         parser.add_argument("--seats", nargs="+", required=True,
-                            help="each a hub user, free, or a computer (computer, greedy, steady, strong)")
+                            help="each a hub user, free, or a computer (computer, random, greedy, steady, strong; expert at the card game)")
         parser.add_argument("--seed", type=int, default=None)
     elif command in ("save-table", "close-table", "pause-table"):
         parser.add_argument("name")
@@ -41,7 +41,7 @@ def main(command: str, argv: list[str]) -> int:
         elif command == "save-table":
             text = json.dumps(teacher._call("GET", protocol.action(args.name, "save"), quiet=True), indent=1)
             if args.out:
-                from ..engine.files import write_atomically
+                from ...engine.files import write_atomically
                 from pathlib import Path
 
                 write_atomically(Path(args.out), text)
