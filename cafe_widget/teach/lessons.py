@@ -30,7 +30,7 @@ from ..players.expert import ExpertPlayer
 from ..render.words import expert_lines
 from .card_puzzles import Puzzle, puzzles  # noqa: F401 (for the notebooks)
 from .practice import Feedback, climb, check_points, check_seats  # noqa: F401 (for the notebooks)
-from .answers import typed_text, yes_or_no
+from .answers import is_refusal, typed_text, yes_or_no
 from ..render import Frame, Frames, picture_view, refused_picture, turn_frames
 from ..render.words import WHY, table_why
 
@@ -234,7 +234,10 @@ def predict(answer, truth, *, explain=None, hint: str | None = None, lang: str |
         print(_say("your_turn", lang))
         return None
     kind = _norm(truth)[0]
-    if not show and kind in ("numbers", "yes/no") and _norm(answer)[0] != kind:
+    # "refused" for points the engine scores is an answer, wrong (a check may invite it, 9.3)
+    says_refused = kind == "numbers" and isinstance(answer, str) and is_refusal(
+        " ".join(typed_text(answer).lower().split()))
+    if not show and not says_refused and kind in ("numbers", "yes/no") and _norm(answer)[0] != kind:
         print(_say("unread_numbers" if kind == "numbers" else "unread_yes_no", lang, answer=_said(answer, lang)))
         return None   # not read: it costs no try
     right = not show and _read(answer, truth) == _norm(truth)

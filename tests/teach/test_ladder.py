@@ -192,6 +192,19 @@ def test_a_prediction_that_cannot_be_read_is_explained_and_costs_no_try(capsys):
     assert predict("non", False, lang="fr").message == "Juste : non."
 
 
+def test_refused_for_points_the_engine_scores_is_a_wrong_answer_on_the_ladder(capsys):
+    """Exercise 9.3 invites "refused" when the student thinks the engine refuses the turn: that
+    answer is read (a try), and wrong where the turn scores; the ladder as ever, the points at
+    the third try. A word that says nothing stays unread."""
+    first = predict("refused", 13, exercise="9.3")
+    assert (first.stage, first.tries, first.message) == ("nudge", 1, "Not quite: the answer is 1 number.")
+    assert predict("Refusé !", 13, exercise="9.3", lang="fr").stage == "hint"
+    third = predict("refused (R14)", 13, exercise="9.3")
+    assert third.stage == "answer" and "13" in third.message
+    assert predict("eight", 13) is None
+    assert predict("refused", "refused").right          # where the truth is a refusal, as before
+
+
 def test_an_empty_turn_is_explained_and_costs_no_try():
     p = Puzzle(E12, "RUf ITf ITm DEm")
     empty = p.grade("")
