@@ -42,7 +42,7 @@ BOARD_WORDS = Localized({
     "select_joker": N_("{tile}, a joker: may sit on {chairs} (declared as a nation of the "
                           "chair's tables, B5)."),
     "select_swap": N_(" Or Swap it for a seated joker: {chairs} (B10)."),
-    "not_yours": N_("That is {owner}'s tile: {name} is to move (B4)."),
+    "not_yours": N_("That is {owner}'s tile: {name} is to move (B3)."),
     "pick_first": N_("Click a tile of your hand first."),
     "pick_first_bar": N_("Click the tile to send to the bar first, then Bar (B9)."),
     "pick_first_swap": N_("Click the tile of your hand that takes the joker's chair first, "

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from ..engine import Board, BoardTurn, IllegalMove, NotationError
 from ..engine.board import CHAIRS, parse_hand, parse_placement, parse_tile
+from ..engine.board_layout import CHAIR_TABLES, TABLE_NATION
 from ..engine.board_search import best_action
 from ..engine.cards import GUEST_KINDS, TABLE_ADJECTIVES
 from ..i18n import NN_, N_, Localized, join
@@ -361,6 +362,14 @@ def _tables(turn: BoardTurn, lang: str | None) -> str:
         (_say("filled", lang, places=" ".join(turn.filled_own_nation)) if turn.filled_own_nation else "")
 
 
+def _joker_refused(board: Board, tile: str, chair: str) -> IllegalMove | None:
+    """Why a joker may not sit on ``chair``: it is declared a nation of the chair's tables (B5),
+    so the refusal of the first such declaration (a chair taken: B5; a table unbalanced: B6 …);
+    None for a chair that is not on the board."""
+    return next((refusal for place in CHAIR_TABLES.get(chair, ())
+                 if (refusal := board.explain(f"{TABLE_NATION[place]}{tile[1]}*@{chair}")) is not None), None)
+
+
 def check_chairs(board, tile: str, chairs=..., lang: str | None = None, *, show: bool = False,
                  exercise: str | None = None) -> Feedback:
     """"On which chairs may ``tile`` be the first tile of a turn?" — ``chairs`` as text
@@ -409,7 +418,7 @@ def check_chairs(board, tile: str, chairs=..., lang: str | None = None, *, show:
         text += _say("chairs_missing", lang, chairs=join(missing, lang))
     rules = []
     for chair in wrong:
-        refusal = board.explain(f"{tile}@{chair}") if "*" not in tile else None
+        refusal = board.explain(f"{tile}@{chair}") if "*" not in tile else _joker_refused(board, tile, chair)
         rules.append(refusal.rule if refusal else "B5")
         if refusal:
             text += _say("chairs_refused", lang, chair=chair, reason=refusal.sentence(lang))

@@ -122,6 +122,18 @@ def test_check_chairs_ladder_and_bad_input():
     assert not check_chairs(position, "ITm", ["c2", 7]).right
 
 
+def test_check_chairs_gives_a_jokers_refusal_by_the_rule_that_refuses_it():
+    """A joker marked on a chair it may not take: the engine's own refusal of it there, declared
+    a nation of the chair's tables (B6 for a table it would unbalance, B5 for a chair taken),
+    not B5 for every chair."""
+    position = "a2:CFf b1:CFm c2:CFm | -"
+    first = check_chairs(position, "*m", "b3 c2 f1")
+    assert first.stage == "nudge" and first.rule == "B6"
+    assert first.message.endswith("refused: b3 (B6) and c2 (B5).")
+    assert first.answer.endswith("b3 is refused: CFm*@b3: the African table b2 would have three men and one "
+                                 "woman (B6). c2 is refused: CFm*@c2: chair c2 is already taken by an African man (B5).")
+
+
 def test_the_board_widgets_puzzle_screen_grades_on_the_ladder_and_walks_a_level():
     from cafe_widget import BoardWidget
     w = BoardWidget.puzzle(1)

@@ -144,7 +144,7 @@ def test_another_players_tile_is_refused():
     w = BoardWidget(game=game_with(["CFf CFm ITf GBm RUf", "DEf DEm USf USm INf"]), players=["human", "human"])
     before = snapshot(w)
     tap(w, "2:DEf")
-    assert "(B4)" in w.status and "Player 2" in w.status and snapshot(w) == before
+    assert "(B3)" in w.status and "Player 2" in w.status and snapshot(w) == before
 
 
 def test_computers_play_after_a_person_and_hints_light_the_best():
