@@ -33,6 +33,8 @@ from .practice import Feedback, Grade, card_tables, climb, on_the_ladder, puzzle
 
 BOARD_PUZZLE_FILE = Path(__file__).resolve().parent.parent / "data" / "board_puzzles.txt"
 LEVELS = (1, 2, 3)
+#: The rules of seating (B5–B7): a tile they refuse gets the chairs' hint; another rule's, its own.
+SEATING_RULES = ("B5", "B6", "B7")
 
 WORDS = Localized({
     "at": N_("{adj} table {place} +{points}"),
@@ -94,6 +96,10 @@ WORDS = Localized({
                               "Not quite: you marked {given} chairs; right: {right}"),
     "chairs_nudge_missing": NN_("; {missing} allowed chair missing", "; {missing} allowed chairs missing"),
     "chairs_nudge_rules": N_("; refused: {rules}"),
+    # Translators: {rules} is a list of rule ids, for example "B4–B7, B9"
+    "refused_nudge_rules": N_("Not quite. Check {move} against the rules of a turn ({rules}), then "
+                              "work out again what each tile makes once it is down (B8, B9)."),
+    "refused_hint_rule": N_("read rule {rule} again, then look at {tile}."),
     "chairs_hint": N_("{tile} sits only on a chair of a table of that nation (B5), never leaves "
                       "a table with two more of one sex than of the other (B6), and a tile alone "
                       "must be joined (B7)."),
@@ -330,8 +336,15 @@ def check_board_points(board, action, given=..., lang: str | None = None, *, sho
             message = _say("refused_right", lang, move=text, reason=reason)
             feedback = Feedback(True, message, message, "refused", err.rule, solution, "", message)
         else:
-            feedback = Feedback(False, "", _say("refused_nudge", lang, move=text), "refused", err.rule, solution,
-                                _say("chairs_hint", lang, tile=text.split("@")[0].split()[-1]), solution)
+            tile = (err.move or text).split(",")[0].split("@")[0].split()[-1]     # the tile refused
+            if err.rule in SEATING_RULES:
+                nudge, hint = _say("refused_nudge", lang, move=text), _say("chairs_hint", lang, tile=tile)
+            else:   # another rule refuses it (B1, B4, B9, B10, B13): the hint names that one
+                number = int(err.rule[1:])
+                rules = "B4–B7" if number == 4 else f"{err.rule}, B4–B7" if number < 4 else f"B4–B7, {err.rule}"
+                nudge = _say("refused_nudge_rules", lang, move=text, rules=rules)
+                hint = _say("refused_hint_rule", lang, rule=err.rule, tile=err.move or text)
+            feedback = Feedback(False, "", nudge, "refused", err.rule, solution, hint, solution)
         return climb(feedback, key, show, exercise, lang)
     tables = _tables(turn, lang)
     facts = dict(move=turn.text, points=turn.points, tables=tables, answer=given)

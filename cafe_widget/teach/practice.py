@@ -26,6 +26,9 @@ from .answers import is_refusal, typed_list, typed_text
 from .ladder import TRIES, step
 from ..render.words import table_why
 
+#: The rules of seating (R5–R7): a card they refuse gets the seating hint; another rule's, its own.
+SEATING_RULES = ("R5", "R6", "R7")
+
 
 # -- words ------------------------------------------------------------------------------------
 
@@ -81,6 +84,11 @@ WORDS = Localized({
     "pts_refused_nudge": N_("Not quite. Check {move} against the rules of seating (R5–R7), then "
                             "count again each table seat {seat} touches ({places}): how many guests "
                             "sit there, and are they all of the table's nation (R8)?"),
+    # Translators: {rules} is a list of rule ids, for example "R1, R4–R7"
+    "pts_refused_nudge_rules": N_("Not quite. Check {move} against the rules of a turn ({rules}), "
+                                  "then count again each table seat {seat} touches ({places}): how "
+                                  "many guests sit there, and are they all of the table's nation (R8)?"),
+    "pts_refused_hint_rule": N_("read rule {rule} again, then look at {card}."),
     "not_number": N_("Answer with a whole number of points, for example 8 (or \"refused\" "
                      "if the card may not sit there)."),
     "question": N_("Could not read the question: {error}."),
@@ -409,13 +417,21 @@ def check_points(cafe, placement: str, given=..., variant: bool = False, lang: s
     except IllegalMove as err:
         reason = err.sentence(lang)
         solution = _say("refused_solution", lang, move=move, reason=reason)
-        hint = _say("pts_refused_hint", lang, seat=placements[-1][1], places=", ".join(TOUCHES[placements[-1][1]]))
+        card = err.move if "@" in err.move else "@".join(placements[-1])    # the card refused
+        seat = card.split("@")[-1]
+        if err.rule in SEATING_RULES:
+            hint = _say("pts_refused_hint", lang, seat=seat, places=", ".join(TOUCHES[seat]))
+            nudge = _say("pts_refused_nudge", lang, move=move, seat=seat, places=", ".join(TOUCHES[seat]))
+        else:   # another rule refuses it (R1, R4, R12, R14): the hint names that one, not seating's
+            hint = _say("pts_refused_hint_rule", lang, rule=err.rule, card=card)
+            number = int(err.rule[1:])
+            rules = "R4–R7" if number == 4 else f"{err.rule}, R4–R7" if number < 4 else f"R4–R7, {err.rule}"
+            nudge = _say("pts_refused_nudge_rules", lang, move=move, seat=seat, places=", ".join(TOUCHES[seat]),
+                         rules=rules)
         if value is None and given is not ...:
             text = _say("pts_refused_right", lang, move=move, reason=reason)
             feedback = Feedback(True, text, text, "refused", err.rule, solution, hint, text)
         else:
-            seat = placements[-1][1]
-            nudge = _say("pts_refused_nudge", lang, move=move, seat=seat, places=", ".join(TOUCHES[seat]))
             feedback = Feedback(False, "", nudge, "refused", err.rule, solution, hint,
                                 _say("pts_refused", lang, move=move, reason=reason))
         return climb(feedback, key, show, exercise, lang)

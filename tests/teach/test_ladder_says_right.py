@@ -90,6 +90,46 @@ def test_the_board_refused_nudge_gives_no_verdict():
     assert "at all" not in refused.message and "B8" in refused.message
 
 
+@pytest.mark.parametrize("cafe, move, rule, card", [
+    ("RU GB FR ES IT | b1:RUf", "RUm@a2, RUf@d1, GBm@d1, GBf@e2", "R5", "RUf@d1"),   # the 2nd card, not the last
+    ("RU GB FR ES IT | b1:RUf a2:RUf c2:RUf d1:RUf", "RUf@b3", "R1", "RUf@b3"),     # a 5th RUf
+    ("RU GB FR ES IT | b1:RUf", "RUm@a2, GBf@d1, GBm@e2, RUf@b3", "R4", "RUf@b3"),   # a 4th card
+])
+def test_a_refused_placement_is_hinted_at_by_its_own_rule_and_card(english, cafe, move, rule, card):
+    nudge, hint, answer = (check_points(cafe, move, 4) for _ in range(3))
+    assert (nudge.stage, hint.stage, answer.stage) == ("nudge", "hint", "answer")
+    assert nudge.rule == hint.rule == answer.rule == rule and answer.expected == "refused"
+    seat = card.split("@")[1]
+    assert f"seat {seat} touches" in nudge.message and "(R8)" in nudge.message
+    if rule == "R5":      # the seating rules, and the seat of the card they refuse
+        assert "rules of seating (R5–R7)" in nudge.message and f"seat {seat} touches" in hint.message
+        assert "(R5)" in hint.message and "(R6)" in hint.message
+    else:                 # its own rule, with the other rules of a turn: no verdict yet
+        assert rule in nudge.message and "R4–R7" in nudge.message and "seating" not in nudge.message
+        assert hint.message == f"Hint: read rule {rule} again, then look at {card}."
+    assert f"({rule})" in answer.message and "refused" not in nudge.message + hint.message
+
+
+def test_a_refused_board_turn_is_hinted_at_by_its_own_rule_and_tile(english):
+    nudge, hint, answer = (check_board_points("b1:CFf | -", "CFm@a2, CFf@c2, CFm@d1", 3) for _ in range(3))
+    assert [f.rule for f in (nudge, hint, answer)] == ["B4"] * 3 and answer.expected == "refused"
+    assert "rules of a turn (B4–B7)" in nudge.message and "seating" not in nudge.message
+    assert hint.message == "Hint: read rule B4 again, then look at CFm@d1."
+    assert "at most 2 tiles (B4)" in answer.message
+    seated = [check_board_points("b1:CFf | -", "ITm@a2", 3) for _ in range(2)]   # B5: the chairs' hint
+    assert seated[0].rule == "B5" and "rules of seating (B5–B7)" in seated[0].message
+    assert "ITm sits only on a chair" in seated[1].message
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_hint_of_another_rule_is_translated(lang):
+    for check, args, rule in ((check_points, ("RU GB FR ES IT | b1:RUf", "RUm@a2, GBf@d1, GBm@e2, RUf@b3", 4), "R4"),
+                              (check_board_points, ("b1:CFf | -", "CFm@a2, CFf@c2, CFm@d1", 3), "B4")):
+        nudge, hint = (check(*args, lang=lang) for _ in range(2))
+        assert rule in nudge.message and rule in hint.message
+        assert "Check" not in nudge.message and "read rule" not in hint.message
+
+
 def test_the_seat_and_chair_hints_name_the_rules_and_not_the_seats():
     seats = [check_seats(CAFE, "ITm", "c2") for _ in range(2)][1]
     assert seats.stage == "hint" and "(R5)" in seats.message and "e4" not in seats.message
