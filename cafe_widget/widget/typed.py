@@ -55,7 +55,7 @@ class TypedCommands:
             key = "best"
         if self.state.viewing is not None and key not in HISTORY_BUTTONS:
             raise Refused(phrase("history_live_first", lang, text=shorten(step)))
-        if key == "declare" and arg:
+        if key == "declare" and arg and game is not None:   # no game (the sandbox): not a word here
             self._command_declare(step, arg)
             return
         if key == "down" and arg:

@@ -151,6 +151,11 @@ def test_typed_commands_in_a_puzzle_and_a_sandbox():
     assert sandbox.status == "Turn kept: 8 points."
     sandbox.command("draw")
     assert sandbox.status.startswith("'draw': there is no draw here now")
+    before = sandbox.cafe.format()
+    for typed in ("declare:2", "declare 1"):           # no game, so nobody to declare the end (R12c)
+        sandbox.command(typed)
+        assert sandbox.status.startswith(f"'{typed}': there is no {typed} here now"), sandbox.status
+        assert "R4" not in sandbox.status and sandbox.cafe.format() == before
 
 
 # -- computer opponents a student learns from ------------------------------------------------------
