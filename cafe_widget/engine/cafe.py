@@ -443,8 +443,9 @@ class TurnState:
         if self.ended:
             return refuse("R12", "game_over", cafe, move=move)
         if n_cards >= 3 and (not self.variant or n_cards >= 4 or not self.single_sex):
-            return refuse("R4", "too_many_variant" if self.variant else "too_many",
-                                       cafe, move=move)
+            # R4's three cards; in the variant R14's fourth, for a ladies' or men's table only
+            rule = "R14" if self.variant and n_cards >= 4 else "R4"
+            return refuse(rule, "too_many_variant" if self.variant else "too_many", cafe, move=move)
         s = SEAT_INDEX[seat]
         if seats[s] is not None:
             return refuse("R5", "seat_taken", cafe, move=move, seat=seat, other=seats[s])

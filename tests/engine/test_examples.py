@@ -151,6 +151,23 @@ def test_e14_variant_mens_table_40_in_four_cards():
     assert turn.points == 47
 
 
+def test_e14_a_fifth_card_is_refused_by_the_variant_and_a_fourth_without_its_table_by_r4():
+    """R14 lets a turn that forms a men's or ladies' table have 4 cards, never 5; a fourth card
+    in a turn that forms none is refused by R4's three."""
+    cafe = Cafe.parse(f"{X} | d3:ITf | FR IT")     # a table pile: the German table is replaced (R9)
+    state = cafe.begin_turn(variant=True)
+    for card in ("DEm@b1", "DEm@a2", "DEm@c2", "DEm@b3"):
+        state = state.place(*card.split("@"))
+    with pytest.raises(IllegalMove) as fifth:
+        state.place("ITm", "c4")
+    assert fifth.value.rule == "R14" and fifth.value.move == "ITm@c4"
+    assert str(fifth.value) == ("ITm@c4: a turn places at most 3 cards, or 4 in a turn that forms a "
+                                "ladies' or men's table (R14).")
+    with pytest.raises(IllegalMove) as fourth:
+        Cafe.parse(f"{X} | b1:DEf").play("DEm@a2, ITf@c2, GBm@d1, DEf@b3", variant=True)
+    assert fourth.value.rule == "R4" and fourth.value.move == "DEf@b3"
+
+
 def test_e14_without_the_variant_the_second_woman_is_refused():
     with pytest.raises(IllegalMove) as refused:
         Cafe.parse(f"{X} | b1:DEf d3:ITm").play("DEf@a2, ITf@c2, DEf@b3")
