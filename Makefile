@@ -36,7 +36,8 @@ install: $(VENV)/.installed-test
 # most 8): part of the suite's time is spent waiting on servers, kernels and browsers, which the
 # second worker fills (on 2 cores, 2026-11-29: 3 min 44 s to 4 min 14 s with 4 workers and the
 # accessibility tests, 3 min 28 s to 3 min 52 s before them; 4 min 35 s
-# with 3 before the last savings). A file's tests (a notebook's cells) stay on one worker; the
+# with 3 before the last savings; 5 min 33 s to 5 min 43 s on 2026-11-30, the same work on a machine
+# running 1.6 to 2 times slower: docs/manual/contributing.md). A file's tests (a notebook's cells) stay on one worker; the
 # browser files that share one JupyterLab go to one worker together (tests/conftest.py). The
 # package is compiled once first, not by each of the kernels that start together.
 TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); w=$$((n * 2)); [ $$w -gt 8 ] && w=8; echo $$w)
