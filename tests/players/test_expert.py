@@ -376,3 +376,36 @@ def test_the_deviations_probe_weighs_on_common_deals_and_leaves_strong_only_as_i
             for action in mine:
                 game.act(action)
     assert set(seen) <= {True, "dp", "do", "od", "po", "op", "oo"} and seen[True] > 15, seen
+
+
+def test_the_leaf_probe_counts_each_hands_cards_as_the_engine_shows_them():
+    """``benchmarks/expert_leaf.py``: the features its fitted evaluation reads are the engine's
+    own facts (each hand's cards by whether their nation has a table in the café, in the table
+    pile or none left, and whether they have a seat now, R5–R7); its two probes play legal turns,
+    the same each time. Importing it adds no player to the product's."""
+    from cafe_widget.players import PLAYERS
+
+    probe = _benchmark("expert_leaf")
+    assert "leaf" not in PLAYERS and "learned" not in PLAYERS
+    for seed, turns in ((730, 30), (731, 60)):
+        game = middle(seed, 2, turns)
+        me, other = game.to_move, 1 - game.to_move
+        present = {t for t in game.cafe.tables if t}
+        expected = [game.scores[me] - game.scores[other]]
+        for q in (me, other):
+            hand = game.hands[q]
+            on = [g for g in hand if g[:2] in present]
+            expected += [len(on), sum(g[:2] not in present and g[:2] in game.cafe.pile for g in hand),
+                         sum(g[:2] not in present and g[:2] not in game.cafe.pile for g in hand),
+                         sum(bool(game.cafe.legal_seats(g)) for g in hand)]
+        expected.append(len(game.face_down[me]) - len(game.face_down[other]))
+        assert probe.features(SimGame.of(game), me) == expected
+        for player in (probe.Leaf(samples=4), probe.Learned()):
+            trial = game.copy()
+            for _ in range(4):
+                if trial.is_over:
+                    break
+                actions = player.actions(trial)
+                assert actions == player.actions(trial)
+                for action in actions:
+                    trial.act(action)
