@@ -409,3 +409,32 @@ def test_the_leaf_probe_counts_each_hands_cards_as_the_engine_shows_them():
                 assert actions == player.actions(trial)
                 for action in actions:
                     trial.act(action)
+
+
+def test_the_stuck_probe_deals_the_other_a_hand_that_fits_what_they_did():
+    """``benchmarks/expert_stuck.py``: after the other player laid a card face down (R11), the
+    hand it deals them holds no turn, as the real one did not; after they drew (R10), none worth
+    the strong player's patience but for the card drawn. Importing it adds no player to the
+    product's."""
+    from cafe_widget.players import PLAYERS
+
+    probe = _benchmark("expert_stuck")
+    assert "stuck" not in PLAYERS
+    stuck = probe.Stuck(samples=4, draws=1, tries=400)
+    strong = make_player("strong")
+    seen = Counter()
+    game = Game.new(2, seed=741)
+    checked = Counter()
+    while not game.is_over and min(checked["down"], checked["draw"]) < 4:
+        last = game.log[-1] if game.log else None
+        if last is not None and game.turn is None and checked[last.kind] < 4 and (last.kind == "down" or (
+                last.kind == "draw" and len(last.before.guest_pile) > 6)):
+            checked[last.kind] += 1
+            start, truth = SimGame.of(game), SimGame.of(game)
+            assert stuck._fits(game, truth, last.player, last.kind)        # what really happened
+            deal = stuck._deal(game, start, random.Random(len(game.log)), unseen(game))
+            assert deal.hands[game.to_move] == truth.hands[game.to_move]   # its own hand as it is
+            seen[last.kind, stuck._fits(game, deal, last.player, last.kind)] += 1
+        for action in strong.actions(game):
+            game.act(action)
+    assert seen["down", True] >= 2 and seen["draw", True] >= 2 and not seen["down", False], seen
