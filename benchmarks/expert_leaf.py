@@ -37,7 +37,6 @@ A better value where the look-ahead stops does not move the expert: like the pro
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -60,31 +59,33 @@ WEIGHTS = (
 )
 
 
+def _counts(cards, present, pile, legal) -> list[float]:
+    """``cards`` (``(guest, how many)``) by their nation's table: in the café, in the table
+    pile, none left; then those with a seat now (``legal``)."""
+    counts = [0, 0, 0, 0]
+    for g, n in cards:
+        nation = g >> 1
+        counts[0 if nation in present else 1 if nation in pile else 2] += n
+        if g in legal:
+            counts[3] += n
+    return counts
+
+
+def _cafe_facts(sim):
+    """The nations with a table in the café, those in the table pile, the guests with a seat."""
+    turn = SimTurn(sim.tables[:], sim.seats[:], sim.table_pile[:])
+    present = {t for t in sim.tables if t != EMPTY}
+    return present, set(sim.table_pile), {g for g, s, p in turn.legal(range(24))}
+
+
 def features(sim, me) -> list[int]:
     """The score less the other's; for ``me``, then the other: the cards in hand of a nation
     with a table in the café, with tables still in the pile, with none left, and those with a
     seat now (R5–R7); the face-down cards less the other's."""
-    present = {t for t in sim.tables if t != EMPTY}
-    pile = set(sim.table_pile)
-    turn = SimTurn(sim.tables[:], sim.seats[:], sim.table_pile[:])
+    facts = _cafe_facts(sim)
     out = [sim.scores[me] - sim.scores[1 - me]]
     for q in (me, 1 - me):
-        h = sim.hands[q]
-        held = [g for g in range(24) if h[g]]
-        legal = {g for g, s, p in turn.legal(held)}
-        on = pl = dead = pla = 0
-        for g in held:
-            n = h[g]
-            nat = g >> 1
-            if nat in present:
-                on += n
-            elif nat in pile:
-                pl += n
-            else:
-                dead += n
-            if g in legal:
-                pla += n
-        out += [on, pl, dead, pla]
+        out += _counts([(g, n) for g, n in enumerate(sim.hands[q]) if n], *facts)
     return out + [sim.down[me] - sim.down[1 - me]]
 
 
@@ -108,35 +109,12 @@ class Leaf(ExpertPlayer):
 def expected_value(sim, mover, me, hidden_guests) -> float:
     """V of ``sim`` for ``mover`` (to move), whose hand ``me`` cannot see: their features by
     expectation over the cards ``me`` cannot see (the model is linear in them)."""
-    left = len(sim.guest_pile)
-    w = next(w for top, w in WEIGHTS if left <= top)
-    present = {t for t in sim.tables if t != EMPTY}
-    pile = set(sim.table_pile)
-    turn = SimTurn(sim.tables[:], sim.seats[:], sim.table_pile[:])
-    legal = {g for g, s, p in turn.legal(range(24))}
-    size = sum(sim.hands[mover])
-    share = size / max(1, len(hidden_guests))
-    on = pl = dead = pla = 0.0
-    for g in hidden_guests:
-        nat = g >> 1
-        if nat in present:
-            on += share
-        elif nat in pile:
-            pl += share
-        else:
-            dead += share
-        if g in legal:
-            pla += share
-    mine = [0, 0, 0, 0]
-    h = sim.hands[me]
-    for g in range(24):
-        n = h[g]
-        if n:
-            nat = g >> 1
-            mine[0 if nat in present else 1 if nat in pile else 2] += n
-            if g in legal:
-                mine[3] += n
-    f = [sim.scores[mover] - sim.scores[me], on, pl, dead, pla, *mine, sim.down[mover] - sim.down[me]]
+    w = next(w for top, w in WEIGHTS if len(sim.guest_pile) <= top)
+    facts = _cafe_facts(sim)
+    share = sum(sim.hands[mover]) / max(1, len(hidden_guests))
+    theirs = _counts([(g, share) for g in hidden_guests], *facts)
+    mine = _counts([(g, n) for g, n in enumerate(sim.hands[me]) if n], *facts)
+    f = [sim.scores[mover] - sim.scores[me], *theirs, *mine, sim.down[mover] - sim.down[me]]
     return w[0] + sum(a * b for a, b in zip(w[1:], f))
 
 
@@ -221,21 +199,15 @@ def fit(games: int, jobs: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--first-seed", type=int, default=100)
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--settings", default="", help="more of the expert's, k=v,k2=v2")
-    parser.add_argument("--kind", default="leaf", choices=("leaf", "learned"))
+    import tournament
+
+    parser = tournament.probe_arguments(__doc__.splitlines()[0], ("leaf", "learned"))
     parser.add_argument("--fit", type=int, default=0, help="games of self-play: print WEIGHTS again")
     args = parser.parse_args()
     if args.fit:
         fit(args.fit, max(args.jobs, 2))
         return
-    import tournament
-    spec = args.kind + (f":{args.settings}" if args.settings else "")
-    tournament.against_strong([spec], args.players, args.games, args.first_seed, args.jobs)
+    tournament.run_probe(args)
 
 
 if __name__ in ("__main__", "__mp_main__"):

@@ -25,7 +25,6 @@ Against strong, 2 players, seeds 100–299 (400 games each; the expert: 54 %): `
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -113,17 +112,9 @@ class Both(Stuck):
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--first-seed", type=int, default=100)
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--settings", default="", help="more of the expert's, k=v,k2=v2")
-    parser.add_argument("--kind", default="stuck", choices=("stuck", "both"))
-    args = parser.parse_args()
     import tournament
-    spec = args.kind + (f":{args.settings}" if args.settings else "")
-    tournament.against_strong([spec], args.players, args.games, args.first_seed, args.jobs)
+
+    tournament.run_probe(tournament.probe_arguments(__doc__.splitlines()[0], ("stuck", "both")).parse_args())
 
 
 if __name__ in ("__main__", "__mp_main__"):

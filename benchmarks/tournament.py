@@ -104,6 +104,26 @@ def spread(values) -> str:
     return f"{statistics.mean(values):6.1f} ± {statistics.pstdev(values):4.1f}"
 
 
+def probe_arguments(description: str, kinds: tuple[str, ...]) -> argparse.ArgumentParser:
+    """The options every probe script of ``benchmarks/`` takes: the deals (``--games`` from
+    ``--first-seed``), ``--players``, ``--jobs``, which of its probes (``--kind``: the first by
+    default) and the expert's ``--settings`` (``k=v,k2=v2``). See :func:`run_probe`."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--first-seed", type=int, default=100)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--kind", default=kinds[0], choices=kinds)
+    parser.add_argument("--settings", default="", help="more of the expert's, k=v,k2=v2")
+    return parser
+
+
+def run_probe(args) -> None:
+    """The probe ``args.kind`` with ``args.settings`` against strong (:func:`probe_arguments`)."""
+    spec = args.kind + (f":{args.settings}" if args.settings else "")
+    against_strong([spec], args.players, args.games, args.first_seed, args.jobs)
+
+
 def against_strong(specs: list[str], players: int, games: int, first_seed: int, jobs: int) -> None:
     """Each player of ``specs`` (``"expert:margin=1"``, or a probe a script registered) against
     strong, printed as ``main`` prints it: what the probe scripts of ``benchmarks/`` run."""
