@@ -29,7 +29,8 @@ from ..engine.cards import GUEST_KINDS, TABLE_ADJECTIVES
 from ..i18n import NN_, N_, Localized, join
 from .answers import typed_list, typed_turn
 from .ladder import WORDS as LADDER_WORDS, Withheld
-from .practice import Feedback, Grade, card_tables, climb, on_the_ladder, puzzle_title, read_points
+from .practice import (Feedback, Grade, card_tables, climb, on_the_ladder, puzzle_title, read_points,
+                       rules_of_a_turn)
 
 BOARD_PUZZLE_FILE = Path(__file__).resolve().parent.parent / "data" / "board_puzzles.txt"
 LEVELS = (1, 2, 3)
@@ -340,9 +341,7 @@ def check_board_points(board, action, given=..., lang: str | None = None, *, sho
             if err.rule in SEATING_RULES:
                 nudge, hint = _say("refused_nudge", lang, move=text), _say("chairs_hint", lang, tile=tile)
             else:   # another rule refuses it (B1, B4, B9, B10, B13): the hint names that one
-                number = int(err.rule[1:])
-                rules = "B4–B7" if number == 4 else f"{err.rule}, B4–B7" if number < 4 else f"B4–B7, {err.rule}"
-                nudge = _say("refused_nudge_rules", lang, move=text, rules=rules)
+                nudge = _say("refused_nudge_rules", lang, move=text, rules=rules_of_a_turn(err.rule))
                 hint = _say("refused_hint_rule", lang, rule=err.rule, tile=err.move or text)
             feedback = Feedback(False, "", nudge, "refused", err.rule, solution, hint, solution)
         return climb(feedback, key, show, exercise, lang)

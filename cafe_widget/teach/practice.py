@@ -157,6 +157,14 @@ def _say(key: str, lang: str | None = None, **facts) -> str:
     return _text(lang, key).format(**facts)
 
 
+def rules_of_a_turn(rule: str) -> str:
+    """The rules of placing (``R4–R7``, the board's ``B4–B7``) with ``rule`` in its place among
+    them: ``"R1, R4–R7"``, ``"R4–R7"``, ``"B4–B7, B9"``."""
+    letter, number = rule[0], int(rule[1:])
+    placing = f"{letter}4–{letter}7"
+    return placing if 4 <= number <= 7 else f"{rule}, {placing}" if number < 4 else f"{placing}, {rule}"
+
+
 def _sex(guest: str) -> str:
     """The context of a sentence about ``guest`` (``"RUf"``, or just its sex ``"f"``):
     ``"woman"`` or ``"man"``."""
@@ -424,10 +432,8 @@ def check_points(cafe, placement: str, given=..., variant: bool = False, lang: s
             nudge = _say("pts_refused_nudge", lang, move=move, seat=seat, places=", ".join(TOUCHES[seat]))
         else:   # another rule refuses it (R1, R4, R12, R14): the hint names that one, not seating's
             hint = _say("pts_refused_hint_rule", lang, rule=err.rule, card=card)
-            number = int(err.rule[1:])
-            rules = "R4–R7" if number == 4 else f"{err.rule}, R4–R7" if number < 4 else f"R4–R7, {err.rule}"
             nudge = _say("pts_refused_nudge_rules", lang, move=move, seat=seat, places=", ".join(TOUCHES[seat]),
-                         rules=rules)
+                         rules=rules_of_a_turn(err.rule))
         if value is None and given is not ...:
             text = _say("pts_refused_right", lang, move=move, reason=reason)
             feedback = Feedback(True, text, text, "refused", err.rule, solution, hint, text)
