@@ -173,14 +173,14 @@ class StrongPlayer(Player):
             return ["draw"]   # drawing the last guest ends the game (R12b), and it is ahead
         best_points, ranked = self._weigh(game)
         if not ranked:
-            return _fallback(game, _least_hopeful)
+            return _fallback(game, self.card_to_lay_down)
         value, actions = ranked[0]
         if (game.turn is None and value < -LOSING / 2 and not self._near_end(game)
                 and game.explain_draw() is None
                 and best_points < self.patience):
             return ["draw"]   # wait for a bigger turn (R10); R8 pays more for cards together
         if value < LOSING / 2:   # only turns that end the game and lose it (R12a): not those
-            fallback = _fallback(game, _least_hopeful)
+            fallback = _fallback(game, self.card_to_lay_down)
             trial = game.copy()
             try:
                 for action in fallback:
@@ -191,6 +191,10 @@ class StrongPlayer(Player):
         if "@" in actions[-1]:   # no "end": a plan up to a table turned up (or the game's end, R12a)
             return _go_on(self, game, actions)
         return actions
+
+    def card_to_lay_down(self, game: Game) -> str:
+        """The card it lays face down with 12 cards and nothing to place (R11)."""
+        return _least_hopeful(game)
 
     def _near_end(self, game: Game) -> bool:
         """Few guest cards are left: the game may end before cards kept find a seat (R12b)."""
@@ -252,18 +256,23 @@ def _wins_if_over(game: Game, points: int, more_cards: int) -> bool:
     return rows[0][2] == me and rows[0][:2] != rows[1][:2]
 
 
-def _least_hopeful(game: Game) -> str:
+def _least_hopeful(game: Game, copies: float = 0) -> str:
     """The card to lay face down (R11): the one least likely ever to find a seat. A nation
     with a table in the café is best kept; then one with table cards still to come (each
-    nation has 2, R1), a card whose partner of the other sex is also in hand first."""
+    nation has 2, R1), a card whose partner of the other sex is also in hand first. Each other
+    copy of the same guest in hand takes ``copies`` points off a card's hope, where the hopes
+    are 100 for a table in the café, 10 a table still to come and 1 for a partner (0: the order
+    above alone)."""
     hand = game.hand()
     on_cafe = [t for t in game.cafe.tables if t]
     gone = [t for t in game.box if len(t) == 2] + on_cafe
+    held = Counter(hand)
 
     def hope(guest):
         nation = guest[:2]
         partner = nation + ("m" if guest[2] == "f" else "f") in hand
-        return (nation in on_cafe, 2 - gone.count(nation), partner)
+        return (100 * (nation in on_cafe) + 10 * (2 - gone.count(nation)) + partner
+                - copies * (held[guest] - 1))
 
     return min(reversed(hand), key=hope)
 

@@ -140,12 +140,15 @@ WORDS = Localized({
     "expert_turn": N_("{turn}: {points} now (exact); estimate {value}; then the next player "
                       "scores {reply}"),
     "expert_draw": N_("draw: 0 now; estimate {value}; then the next player scores {reply}"),
+    "expert_down": N_("lay {card} face down: 0 now; estimate {value}; then the next player scores {reply}"),
     "expert_this": N_("The expert's guess (not points): {value} for this turn"),
     "expert_this_too": N_("The expert's guess (not points): {value} for this turn, its choice too"),
     "expert_choice": N_("its choice: {turn}, {value}"),
     "expert_choice_draw": N_("its choice: draw, {value}"),
+    "expert_choice_down": N_("its choice: lay {card} face down, {value}"),
     "expert_choice_alone": N_("The expert's choice (a guess, not points): {turn}, {value}"),
     "expert_choice_alone_draw": N_("The expert's choice (a guess, not points): draw, {value}"),
+    "expert_choice_alone_down": N_("The expert's choice (a guess, not points): lay {card} face down, {value}"),
     "hint_turn": N_("Hint, not played: {turn} = {points} points, the most this hand can "
                        "make now (the seats are numbered in order)."),
     "hint_mid": N_("Hint, not played: finish with {turn}; this turn then makes {points} points."),
@@ -354,13 +357,14 @@ def expert_lines(estimates, lang: str | None = None, top: int = 3) -> tuple[str,
     horizon = phrase("expert_game" if first.to_end else "expert_round", lang)
     lines = [phrase("expert_head", lang, deals=first.deals, horizon=horizon)]
     for e in estimates[:top]:
+        value, reply = tenths(e.value, lang, True), tenths(e.next_points, lang)
         if e.actions == ["draw"]:
-            lines.append(phrase("expert_draw", lang, value=tenths(e.value, lang, True),
-                                reply=tenths(e.next_points, lang)))
+            lines.append(phrase("expert_draw", lang, value=value, reply=reply))
+        elif e.actions[0].startswith("down:"):
+            lines.append(phrase("expert_down", lang, card=e.actions[0][5:], value=value, reply=reply))
         else:
             lines.append(phrase("expert_turn", lang, turn=" ".join(_placements(e.actions)), points=e.points,
-                                value=tenths(e.value, lang, True),
-                                reply=tenths(e.next_points, lang)))
+                                value=value, reply=reply))
     return tuple(lines)
 
 
@@ -371,15 +375,16 @@ def expert_short_lines(estimates, hinted, lang: str | None = None) -> tuple[str,
     if not estimates:
         return ()
     best = estimates[0]
-    drawing = best.actions == ["draw"]
-    facts = {"turn": " ".join(_placements(best.actions)), "value": tenths(best.value, lang, True)}
+    kind = "_draw" if best.actions == ["draw"] else "_down" if best.actions[0].startswith("down:") else ""
+    facts = {"turn": " ".join(_placements(best.actions)), "value": tenths(best.value, lang, True),
+             "card": best.actions[0][5:]}
     same = [e for e in estimates if _placements(e.actions) == list(hinted)]
     if same and same[0] is best:
         return (phrase("expert_this_too", lang, value=facts["value"]),)
     if same:
         return (phrase("expert_this", lang, value=tenths(same[0].value, lang, True)),
-                phrase("expert_choice_draw" if drawing else "expert_choice", lang, **facts))
-    return (phrase("expert_choice_alone_draw" if drawing else "expert_choice_alone", lang, **facts),)
+                phrase("expert_choice" + kind, lang, **facts))
+    return (phrase("expert_choice_alone" + kind, lang, **facts),)
 
 
 def turn_lines(cards, lang: str | None = None) -> tuple[str, ...]:

@@ -438,3 +438,70 @@ def test_the_stuck_probe_deals_the_other_a_hand_that_fits_what_they_did():
         for action in strong.actions(game):
             game.act(action)
     assert seen["down", True] >= 2 and seen["draw", True] >= 2 and not seen["down", False], seen
+
+
+#: A stuck hand (R11): 12 cards, none of a nation with a table in the café, so no turn; every
+#: nation's two tables still in the pile, and two copies of FRf with no FRm.
+STUCK = ("DE GB IT CN CF | b1:DEf | FR ES US TR RU IN CU DE GB IT CN CF FR ES US TR RU IN CU | CNm ITf | "
+         "CUf CUm ESf ESm FRf FRf INf INm RUf RUm TRf USm / GBf GBm USf | - / - | 0 0 | to:1")
+
+
+def test_the_expert_lays_a_second_copy_face_down_first_where_strong_lays_a_card_without_partner():
+    """R11: with 12 cards and no turn both lay one card face down. Every card here has both its
+    nation's tables to come; strong lays down one of the cards without a partner of the other
+    sex (USm, the last in the hand), the expert one of the two FRf: a second copy makes no more
+    turns than one. With ``copies=0`` it lays down strong's card; nothing else changes."""
+    game = Game.parse(STUCK)
+    assert game.explain_draw() is not None and game.cafe.best_turn(game.hand()) is None
+    assert make_player("strong").actions(game) == ["down:USm"]
+    assert make_player("expert").actions(game) == ["down:FRf"]
+    assert ExpertPlayer(copies=0).actions(game) == ["down:USm"]
+    before = game.format()
+    game.act("down:FRf")
+    assert game.face_down[0] == ("FRf",) and game.hand(0).count("FRf") == 1 and before != game.format()
+
+
+def test_the_face_down_probe_lays_the_card_it_says():
+    """``benchmarks/expert_facedown.py``: its strong players differ only in the card laid face
+    down: ``worst_card`` the one strong keeps longest, ``copies`` the expert's, ``any_card`` one of
+    the hand, the same each time. Importing it adds no player to the product's."""
+    from cafe_widget.players import PLAYERS
+
+    probe = _benchmark("expert_facedown")
+    assert not set(probe.KINDS) & set(PLAYERS)
+    game = Game.parse(STUCK)
+    order = probe.hope_order(game)
+    assert order[:4] == ["USm", "TRf", "FRf", "FRf"]              # no partner first: the pairs kept
+    assert sorted(order[4:]) == ["CUf", "CUm", "ESf", "ESm", "INf", "INm", "RUf", "RUm"]
+    assert probe.FaceDown(how="worst_card").actions(game) == [f"down:{order[-1]}"]
+    assert probe.FaceDown(how="copies").actions(game) == make_player("expert").actions(game) == ["down:FRf"]
+    anyone = probe.FaceDown(how="any_card").actions(game)
+    assert anyone == probe.FaceDown(how="any_card").actions(game) and anyone[0][5:] in game.hand()
+
+
+def test_with_12_cards_the_expert_weighs_laying_one_face_down_against_placing_and_says_so():
+    """R4/R11: with 12 cards placing is not compulsory; the expert weighs laying its card face
+    down beside the strong player's turns (not near the end, where a card kept costs as much),
+    and the review's and the hint's lines name it in the reader's language."""
+    from cafe_widget.render.words import expert_lines, expert_short_lines, tenths
+
+    fields = STUCK.split(" | ")
+    fields[3] = "CNm ITf GBf GBm ITm CNf CFf CFm DEf DEm ESf ESm"        # 12 guest cards to draw
+    fields[4] = fields[4].replace("CUm ESf", "CUm DEm")                  # DEm may sit by b1:DEf
+    game = Game.parse(" | ".join(fields))
+    expert = ExpertPlayer()
+    turns = expert.candidates(game)
+    assert turns[-1] == ["down:FRf"] and all("@" in t[0] for t in turns[:-1]) and len(turns) > 1
+    found = {tuple(e.actions): e for e in expert.estimates(game)}
+    down = found["down:FRf",]
+    assert down.points == 0 and len(found) == len(turns)
+    lines = expert_lines(expert.estimates(game), "fr", top=len(turns))
+    assert (f"poser FRf face cachée : 0 maintenant ; estimation {tenths(down.value, 'fr', True)} ; puis le joueur "
+            f"suivant marque {tenths(down.next_points, 'fr')}") in lines
+    assert expert_short_lines([down], ["DEm@a2"], "de") == (
+        f"Die Wahl des Experten (eine Vermutung, keine Punkte): FRf verdeckt ablegen, {tenths(down.value, 'de', True)}",)
+    near = " | ".join(fields[:3] + ["CNm ITf"] + fields[4:])             # 2 guest cards left: no
+    assert all("@" in t[0] for t in expert.candidates(Game.parse(near)))
+    trial = Game.parse(" | ".join(fields))
+    trial.act("down:FRf")                                                # the engine takes it (R11)
+    assert trial.face_down[0] == ("FRf",)
