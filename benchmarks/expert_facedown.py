@@ -44,23 +44,12 @@ KINDS = ("any_card", "worst_card", "copies")
 
 def hope_order(game, copies: float = 0) -> list[str]:
     """The hand's cards, the first laid down first (``_least_hopeful`` taken again and again)."""
-    order, trial = [], game.copy()
-    while trial.hand():
-        card = _least_hopeful(trial, copies)
+    order, hand = [], list(game.hand())
+    while hand:
+        card = _least_hopeful(game, copies, tuple(hand))
         order.append(card)
-        trial = _without(trial, card)
+        hand.remove(card)
     return order
-
-
-def _without(game, card: str):
-    """``game`` with one ``card`` less in the hand of the player to move (a copy)."""
-    fields = game.format().split(" | ")
-    hands = fields[4].split("/")
-    cards = hands[game.to_move].split()
-    cards.remove(card)
-    hands[game.to_move] = " ".join(cards) or "-"
-    fields[4] = "/".join(f" {h.strip()} " for h in hands).strip()
-    return type(game).parse(" | ".join(fields))
 
 
 class FaceDown(StrongPlayer):

@@ -256,14 +256,14 @@ def _wins_if_over(game: Game, points: int, more_cards: int) -> bool:
     return rows[0][2] == me and rows[0][:2] != rows[1][:2]
 
 
-def _least_hopeful(game: Game, copies: float = 0) -> str:
+def _least_hopeful(game: Game, copies: float = 0, hand: tuple[str, ...] | None = None) -> str:
     """The card to lay face down (R11): the one least likely ever to find a seat. A nation
     with a table in the café is best kept; then one with table cards still to come (each
     nation has 2, R1), a card whose partner of the other sex is also in hand first. Each other
     copy of the same guest in hand takes ``copies`` points off a card's hope, where the hopes
     are 100 for a table in the café, 10 a table still to come and 1 for a partner (0: the order
-    above alone)."""
-    hand = game.hand()
+    above alone). ``hand``: those cards instead of the hand of the player to move."""
+    hand = game.hand() if hand is None else hand
     on_cafe = [t for t in game.cafe.tables if t]
     gone = [t for t in game.box if len(t) == 2] + on_cafe
     held = Counter(hand)
